@@ -1,0 +1,145 @@
+// The vocabulary of the graph engine. It knows nothing about LoCoBench: a stage is data (what it
+// reads, writes and depends on) plus a run function that writes into staging paths.
+
+/** A file, a directory (walked recursively) or a glob; absolute. */
+export type InputSpec = string
+
+export interface OutputSpec {
+  /** Absolute path of the committed output. */
+  path: string
+  /**
+   * file: one file, staged and renamed into place.
+   * dir:  a directory, staged whole and swapped in.
+   * tree: a directory the stage updates entry by entry: it stages only the top-level entries it
+   *       rebuilds and lists the ones it removes; the others stay as they are.
+   */
+  kind: 'file' | 'dir' | 'tree'
+  /** Schema file (absolute) for a file output; `.json`, `.jsonl` and `.toml` are parsed. */
+  schema?: string
+  /** For dir/tree outputs: posix glob relative to the output → schema file. */
+  schemas?: Record<string, string>
+}
+
+export interface Recipe {
+  /** Source files whose bytes define the stage's behaviour (its module, templates, schemas). */
+  files: string[]
+  /** Plain values (the config subtree the stage reads, options); hashed as canonical JSON. */
+  values?: Record<string, unknown>
+  /** Facts found at plan time (tool versions, an engine's presence), e.g. `{ docker: '20.10' }`. */
+  probe?: () => Promise<Record<string, string>>
+}
+
+export interface Stage {
+  name: string
+  title: string
+  deps: string[]
+  inputs: InputSpec[]
+  outputs: OutputSpec[]
+  recipe: Recipe
+  run: (ctx: RunContext) => Promise<StageResult | void>
+  /** Checks outside state the record cannot see (an image still present); a reason makes it stale. */
+  check?: (ctx: CheckContext) => Promise<Reason | null>
+}
+
+export interface StageResult {
+  /** A short line for the view, e.g. `8000 read, 7990 accepted`. */
+  summary?: string
+  /** Extra inputs discovered while running (dynamic dependencies); walked like declared inputs. */
+  inputs?: InputSpec[]
+  /** Free-form facts kept in the record (not an artifact), available to `check` and the next run. */
+  facts?: Record<string, unknown>
+}
+
+export interface CheckContext {
+  previous: StageRecord
+}
+
+export interface RunContext {
+  stage: string
+  /** The staging path standing for a declared output (file, dir or tree). */
+  out(path: string): string
+  /** For a tree output: remove this top-level entry (a name) at commit. */
+  remove(path: string, entry: string): void
+  /** A directory kept between runs for the stage's own fine-grained caches (not an output). */
+  cacheDir: string
+  /** The record of the last successful run, read before it was deleted; undefined after a crash. */
+  previous?: StageRecord
+  progress(done: number, total: number, unit?: string): void
+  log(message: string): void
+  warn(message: string): void
+  signal: AbortSignal
+  concurrency: number
+  verbose: boolean
+}
+
+// ---- records ---------------------------------------------------------------------------------
+
+/** [size, mtimeMs, sha256]; compared for equality only, never ordered. */
+export type FileStamp = [size: number, mtimeMs: number, sha256: string]
+
+export interface StageRecord {
+  engine: number
+  stage: string
+  recipe: { hash: string; parts: Record<string, string> }
+  inputs: Record<string, FileStamp>
+  /** Dynamic inputs reported by the last run, walked again at plan time. */
+  extraInputs: InputSpec[]
+  outputs: Record<string, FileStamp>
+  facts: Record<string, unknown>
+  durationMs: number
+  finishedAt: string
+}
+
+// ---- reasons and events -----------------------------------------------------------------------
+
+export type Reason =
+  | { kind: 'no-record' }
+  | { kind: 'forced' }
+  | { kind: 'recipe-changed'; part: string }
+  | { kind: 'input-changed'; path: string }
+  | { kind: 'output-modified'; path: string }
+  | { kind: 'output-missing'; path: string }
+  | { kind: 'dependency-ran'; stage: string }
+  | { kind: 'check-failed'; message: string }
+
+export interface StagePlan {
+  stage: string
+  fresh: boolean
+  reasons: Reason[]
+}
+
+export type EngineEvent =
+  | { type: 'plan'; plans: StagePlan[] }
+  | { type: 'start'; stage: string; reasons: Reason[] }
+  | { type: 'skip'; stage: string; why: 'fresh' | 'dependency-failed' | 'dry-run'; reasons: Reason[] }
+  | { type: 'progress'; stage: string; done: number; total: number; unit: string }
+  | { type: 'log'; stage: string; level: 'info' | 'warn'; message: string }
+  | { type: 'done'; stage: string; durationMs: number; changed: string[]; summary?: string }
+  | { type: 'fail'; stage: string; durationMs: number; error: string; details?: string }
+
+export function describeReason(reason: Reason): string {
+  switch (reason.kind) {
+    case 'no-record':
+      return 'no-record'
+    case 'forced':
+      return 'forced'
+    case 'recipe-changed':
+      return `recipe-changed ${reason.part}`
+    case 'input-changed':
+      return `input-changed ${reason.path}`
+    case 'output-modified':
+      return `output-modified ${reason.path}`
+    case 'output-missing':
+      return `output-missing ${reason.path}`
+    case 'dependency-ran':
+      return `dependency-ran ${reason.stage}`
+    case 'check-failed':
+      return `check-failed ${reason.message}`
+    default:
+      return unreachable(reason)
+  }
+}
+
+export function unreachable(value: never): never {
+  throw new Error(`unreachable: ${JSON.stringify(value)}`)
+}

@@ -1,0 +1,78 @@
+// Schemas compile on first use (a no-op run validates nothing, so it pays nothing) and errors read
+// `file: /json/pointer: message`. Two ajv instances: artifacts are only checked, while the config
+// also gets its defaults filled in (Harbor's schema carries defaults we must not insert).
+import { readFileSync } from 'node:fs'
+import { basename, isAbsolute, join } from 'node:path'
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+
+export const SCHEMA_DIR = join(import.meta.dirname, '..', '..', 'schemas')
+
+const options = { allErrors: true, strict: true, allowUnionTypes: true }
+const checker = new Ajv2020(options)
+const defaulter = new Ajv2020({ ...options, useDefaults: true })
+const compiled = new Map<string, ValidateFunction>()
+
+export const schemaPath = (name: string): string => (isAbsolute(name) ? name : join(SCHEMA_DIR, name))
+
+/** `withDefaults` fills in schema defaults while validating (used for the config only). */
+export function compileSchema(name: string, withDefaults = false): ValidateFunction {
+  const path = schemaPath(name)
+  const key = `${withDefaults ? 'd' : 'c'}:${path}`
+  let validate = compiled.get(key)
+  if (!validate) {
+    const ajv = withDefaults ? defaulter : checker
+    const schema = JSON.parse(readFileSync(path, 'utf8')) as { $id?: string }
+    validate = (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
+    compiled.set(key, validate)
+  }
+  return validate
+}
+
+/** Registers a schema so others can `$ref` it by its `$id` (e.g. the config's sections). */
+export function addSchema(name: string, withDefaults = false): void {
+  const ajv = withDefaults ? defaulter : checker
+  const schema = JSON.parse(readFileSync(schemaPath(name), 'utf8')) as { $id?: string }
+  if (schema.$id && !ajv.getSchema(schema.$id)) ajv.addSchema(schema)
+}
+
+export interface SchemaIssue {
+  pointer: string
+  message: string
+}
+
+export function schemaIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
+  return (errors ?? []).map((e) => {
+    let pointer = e.instancePath || ''
+    let message = e.message ?? 'is invalid'
+    if (e.keyword === 'required') pointer += `/${(e.params as { missingProperty: string }).missingProperty}`, message = 'is required'
+    if (e.keyword === 'additionalProperties') pointer += `/${(e.params as { additionalProperty: string }).additionalProperty}`, message = 'is not allowed here'
+    if (e.keyword === 'enum') message += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+    return { pointer: pointer || '/', message }
+  })
+}
+
+/** Validates a value; returns its issues (empty when valid). */
+export function check(name: string, value: unknown): SchemaIssue[] {
+  const validate = compileSchema(name)
+  return validate(value) ? [] : schemaIssues(validate.errors)
+}
+
+export class SchemaError extends Error {
+  readonly exitCode = 1
+  readonly file: string
+  readonly issues: SchemaIssue[]
+  constructor(file: string, schema: string, issues: SchemaIssue[], line?: number) {
+    const where = line === undefined ? file : `${file}:${line}`
+    const shown = issues.slice(0, 10).map((i) => `  ${where}: ${i.pointer}: ${i.message}`)
+    if (issues.length > 10) shown.push(`  … and ${issues.length - 10} more`)
+    super(`${where} does not match ${basename(schemaPath(schema))}:\n${shown.join('\n')}`)
+    this.name = 'SchemaError'
+    this.file = file
+    this.issues = issues
+  }
+}
+
+export function assertValid(name: string, value: unknown, file: string, line?: number): void {
+  const issues = check(name, value)
+  if (issues.length) throw new SchemaError(file, name, issues, line)
+}
