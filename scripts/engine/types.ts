@@ -48,6 +48,11 @@ export interface StageResult {
   inputs?: InputSpec[]
   /** Free-form facts kept in the record (not an artifact), available to `check` and the next run. */
   facts?: Record<string, unknown>
+  /**
+   * For tree outputs: the top-level entries the stage owns after this run. Only owned entries
+   * are stamped (and so checked and cleaned); anything else in the tree is foreign and left alone.
+   */
+  owned?: Record<string, string[]>
 }
 
 export interface CheckContext {
@@ -77,17 +82,30 @@ export interface RunContext {
 /** [size, mtimeMs, sha256]; compared for equality only, never ordered. */
 export type FileStamp = [size: number, mtimeMs: number, sha256: string]
 
+/**
+ * Written last, after every output is in place: its presence is the claim "this stage is fresh".
+ * Small on purpose: a no-op plan reads only this and compares digests of the current stats.
+ */
 export interface StageRecord {
   engine: number
   stage: string
   recipe: { hash: string; parts: Record<string, string> }
-  inputs: Record<string, FileStamp>
+  /** Digest over (path, size, mtime) of every input as stamped; equal means nothing to rehash. */
+  inputs: { digest: string; count: number }
+  outputs: { digest: string; count: number }
   /** Dynamic inputs reported by the last run, walked again at plan time. */
   extraInputs: InputSpec[]
-  outputs: Record<string, FileStamp>
+  /** sha256 of the stamps file this record was written with; a mismatch means no record. */
+  stamps: string
   facts: Record<string, unknown>
   durationMs: number
   finishedAt: string
+}
+
+/** Per-file stamps behind the digests, read only when a digest differs. */
+export interface StampFile {
+  inputs: Record<string, FileStamp>
+  outputs: Record<string, FileStamp>
 }
 
 // ---- reasons and events -----------------------------------------------------------------------

@@ -1,0 +1,47 @@
+// `clean [stage…]` removes what a stage produced (the files its stamps list) and its record,
+// cache and stamps. A file the engine never stamped (a user's note in out/tasks/) is left alone,
+// and directories are removed only once empty.
+import { lstatSync, readdirSync, rmdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { acquireLock } from './lock.ts'
+import { cachePath, deleteRecord, deleteStamps, readStamps } from './record.ts'
+import { storeFor, UsageError } from './run.ts'
+import type { Stage } from './types.ts'
+
+export function clean(stages: Stage[], outDir: string, names: string[], print: (line: string) => void): number {
+  for (const name of names) if (!stages.some((s) => s.name === name)) throw new UsageError(`clean: unknown stage "${name}"`)
+  const store = storeFor(outDir)
+  const lock = acquireLock(join(store.dir, 'lock'), outDir, print)
+  try {
+    for (const stage of stages.filter((s) => names.includes(s.name))) {
+      const stamps = readStamps(store, stage.name)
+      let removed = 0
+      for (const path of Object.keys(stamps?.outputs ?? {})) {
+        if (!lstatSync(path, { throwIfNoEntry: false })) continue
+        rmSync(path, { force: true })
+        removed++
+      }
+      for (const output of stage.outputs) if (output.kind !== 'file') pruneEmptyDirs(output.path)
+      deleteRecord(store, stage.name)
+      deleteStamps(store, stage.name)
+      rmSync(cachePath(store, stage.name), { recursive: true, force: true })
+      print(`clean ${stage.name}: removed ${removed} file${removed === 1 ? '' : 's'}`)
+    }
+    return 0
+  } finally {
+    lock.release()
+  }
+}
+
+/** Removes empty directories under (and including) dir, deepest first; returns whether dir went. */
+function pruneEmptyDirs(dir: string): boolean {
+  const st = lstatSync(dir, { throwIfNoEntry: false })
+  if (!st?.isDirectory()) return false
+  let empty = true
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (!lstatSync(path).isDirectory() || !pruneEmptyDirs(path)) empty = false
+  }
+  if (empty) rmdirSync(dir)
+  return empty
+}

@@ -1,0 +1,149 @@
+// Staging, validation and the swap into place. A stage only ever writes into staging; nothing it
+// produces reaches a declared output path before every staged artifact has passed its schema.
+import { existsSync, globSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { basename, dirname, join, relative, sep } from 'node:path'
+import { parse as parseToml } from 'smol-toml'
+import { readJsonl } from '../lib/jsonl.ts'
+import { check, SchemaError } from '../lib/schemas.ts'
+import { stagingRoot, type Store } from './record.ts'
+import type { OutputSpec } from './types.ts'
+
+export class OutputError extends Error {
+  readonly exitCode = 1
+  constructor(message: string) {
+    super(message)
+    this.name = 'OutputError'
+  }
+}
+
+const inside = (parent: string, path: string) => path === parent || path.startsWith(parent + sep)
+
+export class Staging {
+  readonly dir: string
+  readonly #paths = new Map<string, string>()
+  readonly #removals = new Map<string, Set<string>>()
+  readonly outputs: OutputSpec[]
+
+  constructor(store: Store, stage: string, outputs: OutputSpec[], outDir: string) {
+    this.outputs = outputs
+    this.dir = join(stagingRoot(store), `${stage}-${process.pid}`)
+    rmSync(this.dir, { recursive: true, force: true })
+    for (const output of outputs) {
+      // Staging sits on the output's own file system so the final rename is atomic and hard
+      // links made while staging stay hard links.
+      const path = inside(outDir, output.path)
+        ? join(this.dir, relative(outDir, output.path))
+        : join(dirname(output.path), `.${basename(output.path)}.staging-${process.pid}`)
+      rmSync(path, { recursive: true, force: true })
+      mkdirSync(output.kind === 'tree' ? path : dirname(path), { recursive: true })
+      this.#paths.set(output.path, path)
+    }
+  }
+
+  path(output: string): string {
+    const path = this.#paths.get(output)
+    if (!path) throw new OutputError(`${output} is not a declared output of this stage`)
+    return path
+  }
+
+  remove(output: string, entry: string): void {
+    const spec = this.outputs.find((o) => o.path === output)
+    if (spec?.kind !== 'tree') throw new OutputError(`remove() needs a tree output; ${output} is not one`)
+    if (entry.includes('/') || entry.includes('\\') || entry === '..' || entry === '.') throw new OutputError(`cannot remove "${entry}": not a top-level entry name`)
+    let set = this.#removals.get(output)
+    if (!set) this.#removals.set(output, (set = new Set()))
+    set.add(entry)
+  }
+
+  /** Top-level entries staged for a tree output (what this run rebuilt). */
+  stagedEntries(output: string): string[] {
+    const path = this.path(output)
+    return existsSync(path) ? readdirSync(path).sort() : []
+  }
+
+  removals(output: string): string[] {
+    return [...(this.#removals.get(output) ?? [])].sort()
+  }
+
+  /** Every staged artifact against its schema; the first invalid one fails the stage. */
+  async validate(): Promise<void> {
+    for (const output of this.outputs) {
+      const staged = this.path(output.path)
+      if (output.kind === 'file') {
+        if (!existsSync(staged)) throw new OutputError(`the stage did not write ${output.path}`)
+        if (output.schema) await validateFile(staged, output.schema, output.path)
+        continue
+      }
+      if (output.kind === 'dir' && !existsSync(staged)) throw new OutputError(`the stage did not write ${output.path}/`)
+      for (const [pattern, schema] of Object.entries(output.schemas ?? {})) {
+        for (const rel of globSync(pattern, { cwd: staged }).sort()) await validateFile(join(staged, rel), schema, join(output.path, rel))
+      }
+    }
+  }
+
+  /** Renames staged outputs into place, tree outputs entry by entry. */
+  commit(): void {
+    for (const output of this.outputs) {
+      const staged = this.path(output.path)
+      if (output.kind === 'file') {
+        mkdirSync(dirname(output.path), { recursive: true })
+        renameSync(staged, output.path)
+      } else if (output.kind === 'dir') {
+        swap(staged, output.path)
+      } else {
+        mkdirSync(output.path, { recursive: true })
+        for (const entry of this.stagedEntries(output.path)) swap(join(staged, entry), join(output.path, entry))
+        for (const entry of this.removals(output.path)) discard(join(output.path, entry))
+      }
+    }
+    this.dispose()
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true })
+    for (const path of this.#paths.values()) if (!inside(this.dir, path)) rmSync(path, { recursive: true, force: true })
+  }
+
+  /** Keeps what a failed stage staged, for inspection, instead of deleting it. */
+  keep(into: string): void {
+    rmSync(into, { recursive: true, force: true })
+    mkdirSync(dirname(into), { recursive: true })
+    if (existsSync(this.dir)) renameSync(this.dir, into)
+    this.dispose()
+  }
+}
+
+// A directory cannot be renamed over a non-empty one: move the old aside first, drop it after.
+function swap(from: string, to: string): void {
+  const aside = `${to}.old-${process.pid}`
+  const existed = lstatSync(to, { throwIfNoEntry: false }) !== undefined
+  if (existed) renameSync(to, aside)
+  renameSync(from, to)
+  if (existed) rmSync(aside, { recursive: true, force: true })
+}
+
+function discard(path: string): void {
+  if (!lstatSync(path, { throwIfNoEntry: false })) return
+  const aside = `${path}.old-${process.pid}`
+  renameSync(path, aside)
+  rmSync(aside, { recursive: true, force: true })
+}
+
+export async function validateFile(path: string, schema: string, shownAs: string): Promise<void> {
+  if (path.endsWith('.jsonl')) {
+    for await (const { line, value } of readJsonl(path)) {
+      const issues = check(schema, value)
+      if (issues.length) throw new SchemaError(shownAs, schema, issues, line)
+    }
+    return
+  }
+  const text = readFileSync(path, 'utf8')
+  let value: unknown
+  try {
+    value = path.endsWith('.toml') ? parseToml(text) : JSON.parse(text)
+  } catch (error) {
+    throw new SchemaError(shownAs, schema, [{ pointer: '/', message: `does not parse: ${(error as Error).message}` }])
+  }
+  const issues = check(schema, value)
+  if (issues.length) throw new SchemaError(shownAs, schema, issues)
+}

@@ -1,0 +1,80 @@
+// One run per out dir. The lock file holds the owner's pid; a lock whose pid is gone is stale
+// (a crashed or killed run) and is cleared with a message rather than blocking forever.
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { dirname } from 'node:path'
+
+export class LockError extends Error {
+  readonly exitCode = 1
+  constructor(message: string) {
+    super(message)
+    this.name = 'LockError'
+  }
+}
+
+interface Owner {
+  pid: number
+  host: string
+  started: string
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export interface Lock {
+  release(): void
+}
+
+export function acquireLock(path: string, outDir: string, onStale: (message: string) => void): Lock {
+  mkdirSync(dirname(path), { recursive: true })
+  const me: Owner = { pid: process.pid, host: hostname(), started: new Date().toISOString() }
+  // Written whole to a private file, then hard-linked into place: link() fails if the lock
+  // exists, so no reader ever sees a half-written lock.
+  const mine = `${path}.${process.pid}`
+  writeFileSync(mine, JSON.stringify(me))
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        linkSync(mine, path)
+        break
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error
+      }
+      const owner = readOwner(path)
+      if (owner && (owner.host !== hostname() || alive(owner.pid))) {
+        throw new LockError(
+          `another run (pid ${owner.pid} on ${owner.host}, started ${owner.started}) is using ${outDir}; ` +
+            `wait for it to finish, or stop it; if it is gone, delete ${path}`,
+        )
+      }
+      onStale(owner ? `cleared a stale lock left by pid ${owner.pid} (no longer running)` : `cleared an unreadable lock file ${path}`)
+      rmSync(path, { force: true })
+    }
+  } finally {
+    rmSync(mine, { force: true })
+  }
+  let held = true
+  const release = () => {
+    if (!held) return
+    held = false
+    process.off('exit', release)
+    if (readOwner(path)?.pid === process.pid) rmSync(path, { force: true })
+  }
+  process.once('exit', release)
+  return { release }
+}
+
+function readOwner(path: string): Owner | undefined {
+  try {
+    const owner = JSON.parse(readFileSync(path, 'utf8')) as Owner
+    return typeof owner.pid === 'number' ? owner : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,65 @@
+// .taskcache/<stage>.json (the record) and .taskcache/<stage>.stamps.json (per-file stamps).
+// The stamps are written first and the record last; the record names the stamps' hash, so a
+// crash between the two writes leaves a record that does not verify, which reads as no record.
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { sha256 } from '../lib/hash.ts'
+import { writeFileAtomic } from '../lib/fsx.ts'
+import type { StageRecord, StampFile } from './types.ts'
+
+export const ENGINE_VERSION = 1
+
+export interface Store {
+  dir: string
+}
+
+const recordPath = (store: Store, stage: string) => join(store.dir, `${stage}.json`)
+const stampsPath = (store: Store, stage: string) => join(store.dir, `${stage}.stamps.json`)
+export const cachePath = (store: Store, stage: string) => join(store.dir, 'cache', stage)
+export const stagingRoot = (store: Store) => join(store.dir, 'staging')
+export const failedPath = (store: Store, stage: string) => join(store.dir, 'failed', stage)
+
+function readJson<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T
+  } catch {
+    // Missing or torn: both mean "not known to be fresh".
+    return undefined
+  }
+}
+
+export function readRecord(store: Store, stage: string): StageRecord | undefined {
+  const record = readJson<StageRecord>(recordPath(store, stage))
+  return record?.engine === ENGINE_VERSION && record.stage === stage ? record : undefined
+}
+
+export function readStamps(store: Store, stage: string, record?: StageRecord): StampFile | undefined {
+  let text: string
+  try {
+    text = readFileSync(stampsPath(store, stage), 'utf8')
+  } catch {
+    return undefined
+  }
+  if (record && sha256(text) !== record.stamps) return undefined
+  try {
+    return JSON.parse(text) as StampFile
+  } catch {
+    return undefined
+  }
+}
+
+export function deleteRecord(store: Store, stage: string): void {
+  rmSync(recordPath(store, stage), { force: true })
+}
+
+export function writeRecord(store: Store, record: Omit<StageRecord, 'stamps'>, stamps: StampFile): StageRecord {
+  const text = JSON.stringify(stamps)
+  writeFileAtomic(stampsPath(store, record.stage), text)
+  const full: StageRecord = { ...record, stamps: sha256(text) }
+  writeFileAtomic(recordPath(store, record.stage), `${JSON.stringify(full, null, 2)}\n`)
+  return full
+}
+
+export function deleteStamps(store: Store, stage: string): void {
+  rmSync(stampsPath(store, stage), { force: true })
+}

@@ -1,0 +1,343 @@
+// The impure half: runs stale stages in dependency order and commits them. Every outcome is an
+// event; views (listr2, --json) only consume events. A stage is re-planned only after its
+// dependencies finished, so it judges the bytes they actually wrote (early cutoff).
+import { lstatSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { Staging } from './commit.ts'
+import { expand, hashEntry, statDigest, type Stat, type StatMap } from './files.ts'
+import { acquireLock } from './lock.ts'
+import { planStage, type StageVerdict } from './plan.ts'
+import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, readStamps, writeRecord, type Store } from './record.ts'
+import type { EngineEvent, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
+
+export class UsageError extends Error {
+  readonly exitCode = 2
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+export interface EngineOptions {
+  stages: Stage[]
+  /** Project root: paths in reasons and recipe parts are shown relative to it. */
+  root: string
+  /** The out dir; its .taskcache/ holds records, caches, staging and the lock. */
+  outDir: string
+  targets: string[]
+  force?: string[]
+  forceAll?: boolean
+  concurrency?: number
+  verbose?: boolean
+  emit: (event: EngineEvent) => void
+  signal?: AbortSignal
+}
+
+export type Outcome = 'fresh' | 'ran' | 'failed' | 'blocked'
+
+export interface RunSummary {
+  ok: boolean
+  outcomes: Record<string, Outcome>
+}
+
+export const storeFor = (outDir: string): Store => ({ dir: join(outDir, '.taskcache') })
+
+/** The targets and everything they depend on, dependencies first. */
+export function closure(stages: Stage[], targets: string[]): Stage[] {
+  const byName = new Map(stages.map((s) => [s.name, s]))
+  const order: Stage[] = []
+  const state = new Map<string, 'visiting' | 'done'>()
+  const visit = (name: string, from?: string) => {
+    const stage = byName.get(name)
+    if (!stage) throw new UsageError(from ? `stage ${from} depends on unknown stage ${name}` : `unknown target "${name}"; targets: ${[...byName.keys()].join(', ')}`)
+    if (state.get(name) === 'done') return
+    if (state.get(name) === 'visiting') throw new UsageError(`dependency cycle through stage ${name}`)
+    state.set(name, 'visiting')
+    for (const dep of stage.deps) visit(dep, name)
+    state.set(name, 'done')
+    order.push(stage)
+  }
+  for (const target of targets) visit(target)
+  return order
+}
+
+/** status and --dry-run: verdicts for every stage, changing nothing on disk. */
+export async function planAll(options: EngineOptions): Promise<StagePlan[]> {
+  const store = storeFor(options.outDir)
+  const stale = new Set<string>()
+  const plans: StagePlan[] = []
+  for (const stage of closure(options.stages, options.targets)) {
+    const staleDeps = stage.deps.filter((d) => stale.has(d))
+    const { plan } = await planStage(stage, {
+      store,
+      root: options.root,
+      forced: isForced(options, stage.name),
+      upstream: new Map(),
+      staleDeps,
+    })
+    if (!plan.fresh) stale.add(stage.name)
+    plans.push(plan)
+  }
+  return plans
+}
+
+const isForced = (options: EngineOptions, name: string) => Boolean(options.forceAll || options.force?.includes(name))
+
+export async function runAll(options: EngineOptions): Promise<RunSummary> {
+  const stages = closure(options.stages, options.targets)
+  const store = storeFor(options.outDir)
+  const lock = acquireLock(join(store.dir, 'lock'), options.outDir, (message) =>
+    options.emit({ type: 'log', stage: 'engine', level: 'warn', message }),
+  )
+  try {
+    clearAbandonedStaging(store)
+    const outcomes: Record<string, Outcome> = {}
+    const written = new Map<string, Map<string, string>>()
+    const done = new Map<string, Promise<Outcome>>()
+    const limit = semaphore(Math.max(1, options.concurrency ?? 1))
+    for (const stage of stages) {
+      done.set(
+        stage.name,
+        (async () => {
+          const deps = await Promise.all(stage.deps.map((d) => done.get(d)!))
+          if (deps.some((d) => d === 'failed' || d === 'blocked') || options.signal?.aborted) {
+            options.emit({ type: 'skip', stage: stage.name, why: 'dependency-failed', reasons: [] })
+            return 'blocked'
+          }
+          const upstream = new Map<string, string>()
+          for (const dep of stage.deps) for (const path of written.get(dep)?.keys() ?? []) upstream.set(path, dep)
+          return limit(() => execute(stage, { options, store, upstream, written }))
+        })().then((outcome) => (outcomes[stage.name] = outcome)),
+      )
+    }
+    await Promise.all(done.values())
+    return { ok: Object.values(outcomes).every((o) => o === 'fresh' || o === 'ran'), outcomes }
+  } finally {
+    lock.release()
+  }
+}
+
+interface Execution {
+  options: EngineOptions
+  store: Store
+  upstream: Map<string, string>
+  /** Per stage that ran: output paths whose bytes changed, so dependents can name the cause. */
+  written: Map<string, Map<string, string>>
+}
+
+async function execute(stage: Stage, x: Execution): Promise<Outcome> {
+  const { options, store } = x
+  const verdict = await planStage(stage, {
+    store,
+    root: options.root,
+    forced: isForced(options, stage.name),
+    upstream: x.upstream,
+    staleDeps: [],
+  })
+  if (verdict.plan.fresh) {
+    if (verdict.observation.touched && verdict.record) refreshRecord(stage, verdict, store)
+    options.emit({ type: 'skip', stage: stage.name, why: 'fresh', reasons: [] })
+    return 'fresh'
+  }
+  return runStage(stage, verdict, x)
+}
+
+async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Promise<Outcome> {
+  const { options, store } = x
+  const started = performance.now()
+  const previousStamps = verdict.stamps ?? readStamps(store, stage.name)
+  options.emit({ type: 'start', stage: stage.name, reasons: verdict.plan.reasons })
+  // From here until the new record is written, a crash leaves the stage stale, never fresh.
+  deleteRecord(store, stage.name)
+  const staging = new Staging(store, stage.name, stage.outputs, options.outDir)
+  const abort = new AbortController()
+  const onAbort = () => abort.abort(options.signal?.reason)
+  options.signal?.addEventListener('abort', onAbort, { once: true })
+  let lastProgress = 0
+  const ctx: RunContext = {
+    stage: stage.name,
+    out: (path) => staging.path(path),
+    remove: (path, entry) => staging.remove(path, entry),
+    cacheDir: cachePath(store, stage.name),
+    previous: verdict.record,
+    progress: (done, total, unit = 'items') => {
+      const now = performance.now()
+      if (done < total && now - lastProgress < 100) return
+      lastProgress = now
+      options.emit({ type: 'progress', stage: stage.name, done, total, unit })
+    },
+    log: (message) => options.emit({ type: 'log', stage: stage.name, level: 'info', message }),
+    warn: (message) => options.emit({ type: 'log', stage: stage.name, level: 'warn', message }),
+    signal: abort.signal,
+    concurrency: Math.max(1, options.concurrency ?? 1),
+    verbose: Boolean(options.verbose),
+  }
+  let result: StageResult | void
+  try {
+    result = await stage.run(ctx)
+    abort.signal.throwIfAborted()
+    await staging.validate()
+    abort.signal.throwIfAborted()
+    staging.commit()
+  } catch (error) {
+    if (abort.signal.aborted) staging.dispose()
+    else staging.keep(failedPath(store, stage.name))
+    const err = error as Error
+    options.emit({
+      type: 'fail',
+      stage: stage.name,
+      durationMs: Math.round(performance.now() - started),
+      error: abort.signal.aborted ? 'interrupted' : err.message,
+      details: abort.signal.aborted ? undefined : failureDetails(err, options.verbose),
+    })
+    return 'failed'
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort)
+  }
+
+  const extraInputs = result?.inputs ?? []
+  const inputs = verdict.observation.inputs
+  if (extraInputs.length) expand(extraInputs, inputs)
+  const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
+  const outputs = expand(stage.outputs.map((o) => o.path))
+  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, result?.owned)
+  writeRecord(
+    store,
+    {
+      engine: ENGINE_VERSION,
+      stage: stage.name,
+      recipe: verdict.observation.recipe,
+      inputs: { digest: statDigest(inputs), count: inputs.size },
+      outputs: { digest: statDigest(outputs), count: outputs.size },
+      extraInputs,
+      facts: result?.facts ?? {},
+      durationMs: Math.round(performance.now() - started),
+      finishedAt: new Date().toISOString(),
+    },
+    { inputs: inputStamps, outputs: outputStamps },
+  )
+  const changed = new Map<string, string>()
+  for (const [path, stamp] of Object.entries(outputStamps)) {
+    if (previousStamps?.outputs[path]?.[2] !== stamp[2]) changed.set(path, stamp[2])
+  }
+  for (const path of Object.keys(previousStamps?.outputs ?? {})) if (!outputStamps[path]) changed.set(path, '')
+  x.written.set(stage.name, changed)
+  options.emit({
+    type: 'done',
+    stage: stage.name,
+    durationMs: Math.round(performance.now() - started),
+    changed: [...changed.keys()].map((p) => relative(options.root, p)).sort(),
+    summary: result?.summary,
+  })
+  return 'ran'
+}
+
+/**
+ * Stamps are taken from the stats seen before the stage ran. A file hashed now whose stat moved
+ * since then changed while the stage was running: its stamp gets no hash, so the next plan
+ * reruns the stage instead of trusting content the stage may not have read.
+ */
+function stampInputs(inputs: StatMap, known: Map<string, string>, previous?: StampFile): Record<string, FileStamp> {
+  const stamps: Record<string, FileStamp> = {}
+  for (const [path, st] of inputs) {
+    const old = previous?.inputs[path]
+    let hash = known.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : undefined)
+    if (hash === undefined) {
+      hash = hashEntry(path, st)
+      const now = lstatSync(path, { throwIfNoEntry: false })
+      if (!now || now.size !== st.size || now.mtimeMs !== st.mtimeMs) hash = ''
+    }
+    stamps[path] = [st.size, st.mtimeMs, hash]
+  }
+  return stamps
+}
+
+function stampOutputs(
+  stage: Stage,
+  outputs: StatMap,
+  previous: StampFile | undefined,
+  inputs: StatMap,
+  inputStamps: Record<string, FileStamp>,
+  owned: Record<string, string[]> | undefined,
+): Record<string, FileStamp> {
+  // A hard-linked output shares its inode with an input already hashed: no need to read it again.
+  const byInode = new Map<string, string>()
+  for (const [path, st] of inputs) {
+    const hash = inputStamps[path]?.[2]
+    if (hash) byInode.set(inodeKey(st), hash)
+  }
+  const trees = stage.outputs.filter((o) => o.kind === 'tree')
+  const stamps: Record<string, FileStamp> = {}
+  for (const [path, st] of outputs) {
+    const tree = trees.find((t) => path.startsWith(`${t.path}/`))
+    if (tree && owned?.[tree.path]) {
+      const entry = path.slice(tree.path.length + 1).split('/')[0]
+      // Entries the stage does not own (foreign files) are never stamped, so clean leaves them.
+      if (!owned[tree.path].includes(entry)) continue
+    }
+    const old = previous?.outputs[path]
+    const hash = old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : (byInode.get(inodeKey(st)) ?? hashEntry(path, st))
+    stamps[path] = [st.size, st.mtimeMs, hash]
+  }
+  return stamps
+}
+
+const inodeKey = (st: Stat) => `${st.ino}:${st.size}:${st.mtimeMs}`
+
+/** A fresh stage whose files were only touched: store the new stats so the next plan is fast. */
+function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void {
+  const { record, observation } = verdict
+  const stamps = verdict.stamps
+  if (!record || !stamps) return
+  const inputs: Record<string, FileStamp> = {}
+  for (const [path, st] of observation.inputs) {
+    const hash = observation.inputHashes.get(path) ?? stamps.inputs[path]?.[2]
+    if (hash === undefined) return
+    inputs[path] = [st.size, st.mtimeMs, hash]
+  }
+  const outputs: Record<string, FileStamp> = {}
+  for (const [path, stamp] of Object.entries(stamps.outputs)) {
+    const st = observation.outputs.get(path)
+    if (!st) return
+    outputs[path] = [st.size, st.mtimeMs, observation.outputHashes.get(path) ?? stamp[2]]
+  }
+  const { stamps: _, ...rest } = record
+  writeRecord(
+    store,
+    {
+      ...rest,
+      stage: stage.name,
+      inputs: { digest: statDigest(observation.inputs), count: observation.inputs.size },
+      outputs: { digest: statDigest(observation.outputs), count: observation.outputs.size },
+    },
+    { inputs, outputs },
+  )
+}
+
+function clearAbandonedStaging(store: Store): void {
+  // The lock is ours, so any staging dir here belongs to a run that died.
+  rmSync(join(store.dir, 'staging'), { recursive: true, force: true })
+}
+
+function failureDetails(error: Error, verbose?: boolean): string | undefined {
+  const details = (error as { details?: string }).details
+  if (details) return details
+  return verbose ? error.stack : undefined
+}
+
+function semaphore(limit: number) {
+  let active = 0
+  const queue: (() => void)[] = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve))
+    active++
+    try {
+      return await task()
+    } finally {
+      active--
+      queue.shift()?.()
+    }
+  }
+}
+
+export type { Reason }

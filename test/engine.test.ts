@@ -1,0 +1,252 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
+import type { EngineEvent } from '../scripts/engine/types.ts'
+import { describeReason } from '../scripts/engine/types.ts'
+import { rig, type Rig } from './helpers/rig.ts'
+import { demoFiles, demoGraph } from './fixtures/demo-graph.ts'
+
+const TASKFILE = join(import.meta.dirname, 'fixtures', 'demo-taskfile.ts')
+
+function demo(): Rig {
+  return rig(demoFiles, 'lbh-engine-')
+}
+
+async function build(r: Rig, extra: Partial<EngineOptions> = {}) {
+  const events: EngineEvent[] = []
+  writeFileSync(r.path('runs.log'), '')
+  const summary = await runAll({
+    stages: demoGraph(r.dir),
+    root: r.dir,
+    outDir: r.path('out'),
+    targets: ['count'],
+    emit: (e) => events.push(e),
+    ...extra,
+  })
+  const ran = r.read('runs.log').split('\n').filter(Boolean)
+  const reasons = Object.fromEntries(
+    events.filter((e) => e.type === 'start').map((e) => [e.stage, (e as Extract<EngineEvent, { type: 'start' }>).reasons.map(describeReason)]),
+  )
+  return { summary, ran, events, reasons }
+}
+
+function cli(r: Rig, args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [TASKFILE, ...args], { env: { ...process.env, DEMO_DIR: r.dir, CI: '1', ...env }, encoding: 'utf8' })
+}
+
+const later = (path: string, seconds: number) => {
+  const st = statSync(path)
+  utimesSync(path, st.atime, new Date(st.mtimeMs + seconds * 1000))
+}
+
+test('a first run builds every stage, a second run builds nothing', async () => {
+  const r = demo()
+  const first = await build(r)
+  assert.equal(first.ran, ['upper', 'count'])
+  assert.equal(first.reasons.upper, ['no-record'])
+  assert.equal(JSON.parse(r.read('out/count.json')), { label: 'chars', chars: 11 })
+  const second = await build(r)
+  assert.equal(second.ran, [])
+  assert.ok(second.summary.ok)
+  r.dispose()
+})
+
+test('touching an input without changing its content reruns nothing', async () => {
+  const r = demo()
+  await build(r)
+  later(r.path('in/a.txt'), 60)
+  later(r.path('src/upper.txt'), 60)
+  const { ran } = await build(r)
+  assert.equal(ran, [])
+  r.dispose()
+})
+
+test('changing an input reruns that stage and its dependents only', async () => {
+  const r = demo()
+  await build(r)
+  r.write({ 'in/b.txt': 'there' })
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['upper', 'count'])
+  assert.equal(reasons.upper, ['input-changed in/b.txt'])
+  assert.equal(reasons.count, ['dependency-ran upper'])
+  assert.equal(JSON.parse(r.read('out/count.json')).chars, 11)
+  r.dispose()
+})
+
+test('an upstream stage that rewrites identical bytes leaves its dependents fresh', async () => {
+  const r = demo()
+  await build(r)
+  // A new input file whose text is empty changes upper's inputs but not its output.
+  r.write({ 'in/c.txt': '' })
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['upper'])
+  assert.equal(reasons.upper, ['input-changed in/c.txt'])
+  r.dispose()
+})
+
+test('a config subtree change reruns the stage that reads it and no other', async () => {
+  const r = demo()
+  await build(r)
+  r.write({ 'demo.json': JSON.stringify({ count: { label: 'letters' } }) })
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['count'])
+  assert.equal(reasons.count, ['recipe-changed value:count'])
+  r.dispose()
+})
+
+test('a change to a stage source file reruns that stage', async () => {
+  const r = demo()
+  await build(r)
+  r.write({ 'src/upper.txt': 'upper v2' })
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['upper'])
+  assert.equal(reasons.upper, ['recipe-changed file:src/upper.txt'])
+  r.dispose()
+})
+
+test('an output edited by hand reruns its stage with reason output-modified', async () => {
+  const r = demo()
+  await build(r)
+  r.write({ 'out/count.json': '{"label":"x","chars":1}' })
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['count'])
+  assert.equal(reasons.count, ['output-modified out/count.json'])
+  assert.equal(JSON.parse(r.read('out/count.json')).chars, 11)
+  r.dispose()
+})
+
+test('a deleted output reruns its stage with reason output-missing', async () => {
+  const r = demo()
+  await build(r)
+  rmSync(r.path('out/tree/a.txt'))
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['count'])
+  assert.equal(reasons.count, ['output-missing out/tree/a.txt'])
+  assert.ok(existsSync(r.path('out/tree/a.txt')))
+  r.dispose()
+})
+
+test('an input whose mtime moves into the past with new content reruns (equality, not order)', async () => {
+  const r = demo()
+  await build(r)
+  const before = statSync(r.path('in/a.txt'))
+  r.write({ 'in/a.txt': 'HOWDY ' })
+  utimesSync(r.path('in/a.txt'), before.atime, new Date(before.mtimeMs - 3600_000))
+  const { ran } = await build(r)
+  assert.equal(ran, ['upper', 'count'])
+  r.dispose()
+})
+
+test('--force reruns only the named stage; its unchanged output cuts off dependents', async () => {
+  const r = demo()
+  await build(r)
+  const { ran, reasons } = await build(r, { force: ['upper'] })
+  assert.equal(ran, ['upper'])
+  assert.equal(reasons.upper, ['forced'])
+  r.dispose()
+})
+
+test('a schema failure commits nothing and exits 1 naming the file and the pointer', async () => {
+  const r = demo()
+  cli(r, ['all'])
+  const before = r.read('out/count.json')
+  r.write({ 'demo.json': JSON.stringify({ count: { broken: true } }) })
+  const run = cli(r, ['all'])
+  assert.is(run.status, 1)
+  assert.match(run.stderr, /out\/count\.json/)
+  assert.match(run.stderr, /\/chars: must be integer/)
+  assert.is(r.read('out/count.json'), before)
+  assert.ok(existsSync(r.path('out/.taskcache/failed/count/count.json')), 'the invalid artifact is kept for inspection')
+  // Still stale: nothing claimed the broken run as fresh.
+  const again = cli(r, ['status'])
+  assert.match(again.stdout, /count\s+stale: no-record/)
+  r.dispose()
+})
+
+test('status and --dry-run change no byte and no mtime under the project', async () => {
+  const r = demo()
+  await build(r)
+  r.write({ 'in/b.txt': 'changed', 'out/tree/foreign.txt': 'mine' })
+  later(r.path('in/a.txt'), 30)
+  const before = r.snapshot()
+  const status = cli(r, ['status'])
+  assert.is(status.status, 0)
+  assert.match(status.stdout, /upper\s+stale: input-changed in\/b\.txt/)
+  assert.match(status.stdout, /count\s+stale: dependency-ran upper/)
+  const dry = cli(r, ['all', '--dry-run'])
+  assert.is(dry.status, 0)
+  assert.match(dry.stdout, /run {2}upper: input-changed in\/b\.txt/)
+  assert.equal(r.snapshot(), before)
+  r.dispose()
+})
+
+test('kill -9 in the middle of a stage leaves it stale; the next run completes it', async () => {
+  const r = demo()
+  cli(r, ['all'])
+  r.write({ 'in/b.txt': 'again!' })
+  const child = spawn(process.execPath, [TASKFILE, 'all', '--json'], { env: { ...process.env, DEMO_DIR: r.dir, DEMO_SLOW: '5000' }, stdio: 'ignore' })
+  for (let i = 0; i < 200 && !existsSync(r.path('count-started')); i++) await new Promise((res) => setTimeout(res, 25))
+  assert.ok(existsSync(r.path('count-started')), 'the count stage started')
+  child.kill('SIGKILL')
+  await new Promise((res) => child.once('exit', res))
+  const status = cli(r, ['status'])
+  assert.match(status.stdout, /count\s+stale: no-record/)
+  const run = cli(r, ['all', '--json'])
+  assert.is(run.status, 0, run.stderr)
+  assert.match(run.stderr + run.stdout, /stale lock|"type":"done","stage":"count"/)
+  assert.equal(JSON.parse(r.read('out/count.json')), { label: 'chars', chars: 12 })
+  assert.equal(readdirSync(r.path('out/.taskcache')).includes('staging') ? readdirSync(r.path('out/.taskcache/staging')) : [], [])
+  r.dispose()
+})
+
+test('a second run is refused with a clear message while the first holds the lock', async () => {
+  const r = demo()
+  cli(r, ['all'])
+  r.write({ 'in/b.txt': 'slowly' })
+  const first = spawn(process.execPath, [TASKFILE, 'all', '--json'], { env: { ...process.env, DEMO_DIR: r.dir, DEMO_SLOW: '1500' }, stdio: 'ignore' })
+  for (let i = 0; i < 200 && !existsSync(r.path('count-started')); i++) await new Promise((res) => setTimeout(res, 25))
+  const second = cli(r, ['all'])
+  assert.is(second.status, 1)
+  assert.match(second.stderr, /another run \(pid \d+/)
+  const code = await new Promise((res) => first.once('exit', res))
+  assert.is(code, 0)
+  assert.equal(JSON.parse(r.read('out/count.json')).chars, 12)
+  r.dispose()
+})
+
+test('clean removes what the stage produced and nothing it did not produce', async () => {
+  const r = demo()
+  await build(r)
+  r.write({ 'out/tree/notes.txt': 'my notes', 'out/readme.txt': 'keep me' })
+  const run = cli(r, ['clean'])
+  assert.is(run.status, 0, run.stderr)
+  assert.ok(!existsSync(r.path('out/count.json')))
+  assert.ok(!existsSync(r.path('out/upper.txt')))
+  assert.ok(!existsSync(r.path('out/tree/a.txt')))
+  assert.is(r.read('out/tree/notes.txt'), 'my notes')
+  assert.is(r.read('out/readme.txt'), 'keep me')
+  const status = cli(r, ['status'])
+  assert.match(status.stdout, /upper\s+stale: no-record/)
+  r.dispose()
+})
+
+test('a pure plan names a fresh graph fresh', async () => {
+  const r = demo()
+  await build(r)
+  const plans = await planAll({ stages: demoGraph(r.dir), root: r.dir, outDir: r.path('out'), targets: ['count'], emit: () => {} })
+  assert.equal(plans.map((p) => [p.stage, p.fresh]), [['upper', true], ['count', true]])
+  r.dispose()
+})
+
+test('an unknown target is a usage error (exit 2)', () => {
+  const r = demo()
+  const run = cli(r, ['nope'])
+  assert.is(run.status, 2)
+  assert.match(run.stderr, /unknown target "nope"/)
+  r.dispose()
+})
+
+test.run()

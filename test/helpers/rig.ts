@@ -1,0 +1,48 @@
+// A temp dir built from an object literal, for tests that need real files.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync, lstatSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+
+export type Tree = Record<string, string | Buffer>
+
+export interface Rig {
+  dir: string
+  path(rel: string): string
+  write(files: Tree): void
+  read(rel: string): string
+  /** Every file under the rig (or a subdir) with its bytes and mtime: a snapshot to compare. */
+  snapshot(sub?: string): Map<string, string>
+  dispose(): void
+}
+
+export function rig(files: Tree = {}, prefix = 'lbh-'): Rig {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  const self: Rig = {
+    dir,
+    path: (rel) => join(dir, rel),
+    write(tree) {
+      for (const [rel, content] of Object.entries(tree)) {
+        const path = join(dir, rel)
+        mkdirSync(dirname(path), { recursive: true })
+        writeFileSync(path, content)
+      }
+    },
+    read: (rel) => readFileSync(join(dir, rel), 'utf8'),
+    snapshot(sub = '') {
+      const out = new Map<string, string>()
+      const walk = (d: string) => {
+        for (const name of readdirSync(d).sort()) {
+          const p = join(d, name)
+          const st = lstatSync(p)
+          if (st.isDirectory()) walk(p)
+          else out.set(relative(dir, p), `${st.size}:${st.mtimeMs}:${readFileSync(p).toString('base64')}`)
+        }
+      }
+      walk(join(dir, sub))
+      return out
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  }
+  self.write(files)
+  return self
+}
