@@ -1,0 +1,222 @@
+// The opt-in `fetch` stage: download (or take) the LoCoBench archive, prove it is the pinned one,
+// and unpack it so that the data dir appears whole or not at all.
+//
+// fetchDataset builds into a staging dir the engine owns and renames; fetchInto does the same for
+// standalone use, with its own sibling temp dir and rename.
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
+import { toJson } from '../lib/fsx.ts'
+import { displayUrl, downloadArchive, verifyLocalArchive, type Acquired, type Reporter } from './fetch/download.ts'
+import { FetchAbortedError, FetchConfigError, TargetExistsError } from './fetch/errors.ts'
+import { MARKER_NAME } from './fetch/entries.ts'
+import { assertZip, unzipInto } from './fetch/unzip.ts'
+
+export * from './fetch/errors.ts'
+export { formatBytes } from './fetch/meter.ts'
+export { MARKER_NAME }
+
+/** The `fetch` section of locobench.config.json5 (schemas/config/fetch.schema.json), defaults filled. */
+export interface FetchConfig {
+  /** http(s) URL of the dataset archive (a .zip). */
+  url?: string
+  /** Local archive; relative to the config file's directory. */
+  path?: string
+  /** Lowercase or uppercase hex; required with url or path. */
+  sha256?: string
+  /** Where the data is unpacked; relative to the config file's directory. Default `data/locobench`. */
+  target?: string
+  /** Leading path components to drop; `auto` drops a single wrapper folder. Default `auto`. */
+  strip?: number | 'auto'
+  /** Keep the verified download in the stage's cache dir so a rerun does not fetch it again. Default true. */
+  keepArchive?: boolean
+}
+
+export const DEFAULT_TARGET = 'data/locobench'
+
+/** True when the section names an archive; an empty section means the stage does nothing. */
+export function fetchEnabled(section: FetchConfig | Record<string, unknown> | undefined): boolean {
+  const { url, path } = (section ?? {}) as FetchConfig
+  return Boolean(url || path)
+}
+
+export interface ResolvedFetch {
+  url?: string
+  /** Absolute. */
+  path?: string
+  /** Lowercase hex. */
+  sha256: string
+  /** Absolute. */
+  target: string
+  strip: number | 'auto'
+  keepArchive: boolean
+}
+
+/** The section with paths made absolute against the config file's dir; null when fetch is off. */
+export function resolveFetchConfig(section: FetchConfig | Record<string, unknown> | undefined, baseDir: string): ResolvedFetch | null {
+  const config = (section ?? {}) as FetchConfig
+  if (!fetchEnabled(config)) return null
+  if (config.url && config.path) throw new FetchConfigError('fetch: set either url or path, not both')
+  return {
+    ...(config.url ? { url: config.url } : { path: resolve(baseDir, config.path!) }),
+    sha256: checkedSha256(config.sha256),
+    target: resolve(baseDir, config.target ?? DEFAULT_TARGET),
+    strip: config.strip ?? 'auto',
+    keepArchive: config.keepArchive ?? true,
+  }
+}
+
+export interface FetchOptions {
+  url?: string
+  /** Absolute, or relative to the process's cwd; callers resolve config paths first. */
+  path?: string
+  sha256: string
+  /** Absolute final directory (the engine renames staging to it). */
+  target: string
+  /** Absolute directory to build into; removed and recreated, and removed again on any failure. */
+  staging: string
+  /** Absolute cache dir for the partial (and, with keepArchive, the verified) download. */
+  downloadDir: string
+  strip?: number | 'auto'
+  /** Keep the verified download as `<downloadDir>/<sha256>.zip`. Default false. */
+  keepArchive?: boolean
+  /** Bytes done and expected (0 when the server did not say) of the current phase. */
+  progress(done: number, total: number): void
+  log(message: string): void
+  signal: AbortSignal
+}
+
+/** schemas/fetch-marker.schema.json: what was unpacked, with nothing that changes between runs. */
+export interface FetchMarker {
+  sha256: string
+  /** The URL (credentials removed) or the local archive's file name. */
+  source: string
+  entries: number
+}
+
+export interface FetchResult extends FetchMarker {
+  files: number
+  bytes: number
+  /** Leading path components dropped. */
+  strip: number
+  /** Where the archive came from this time. */
+  origin: Acquired['origin']
+  /** A line for the engine's view. */
+  summary: string
+}
+
+/**
+ * Downloads or reads the archive, verifies its sha256, and unpacks it into `staging` with
+ * `<staging>/.locobench-fetch.json` written last. On any failure nothing is left: not the
+ * staging dir, not a partial download.
+ */
+export async function fetchDataset(options: FetchOptions): Promise<FetchResult> {
+  const sha256 = checkedSha256(options.sha256)
+  const source = checkedSource(options)
+  for (const key of ['target', 'staging', 'downloadDir'] as const) {
+    if (!isAbsolute(options[key])) throw new FetchConfigError(`fetch: ${key} must be an absolute path, got ${options[key]}`)
+  }
+  const report: Reporter = { progress: options.progress, log: options.log, signal: options.signal }
+  if (report.signal.aborted) throw new FetchAbortedError('fetch')
+  await rm(options.staging, { recursive: true, force: true })
+  let acquired: Acquired | undefined
+  try {
+    acquired = source.url !== undefined
+      ? await downloadArchive(source.url, sha256, options.downloadDir, options.keepArchive ?? false, report)
+      : await verifyLocalArchive(source.path, sha256, report)
+    await assertZip(acquired.file, source.shown)
+    report.log(`unpacking ${source.shown} into ${options.target}`)
+    const unpacked = await unzipInto(acquired.file, source.shown, options.staging, options.strip ?? 'auto', report)
+    const marker: FetchMarker = { sha256, source: source.marker, entries: unpacked.entries }
+    await writeFile(join(options.staging, MARKER_NAME), toJson(marker))
+    const summary = `${unpacked.files} files, ${unpacked.entries} entries from ${source.marker} (${acquired.origin})`
+    return { ...marker, files: unpacked.files, bytes: unpacked.bytes, strip: unpacked.strip, origin: acquired.origin, summary }
+  } catch (error) {
+    await rm(options.staging, { recursive: true, force: true })
+    if (report.signal.aborted && !(error instanceof FetchAbortedError)) throw new FetchAbortedError('fetch')
+    throw error
+  } finally {
+    if (acquired?.temporary) await rm(acquired.file, { force: true })
+  }
+}
+
+export interface FetchIntoOptions extends Omit<FetchOptions, 'staging' | 'downloadDir'> {
+  /** Default: a `<target>.download` sibling, removed afterwards unless keepArchive. */
+  downloadDir?: string
+  /** Swap out a non-empty target; without it such a target is an error and stays untouched. */
+  replace?: boolean
+}
+
+/**
+ * Standalone fetch: builds in `<target>.partial-<pid>` and renames it into place, so readers of
+ * the target see the old data or the new, never a half-unpacked tree.
+ */
+export async function fetchInto(options: FetchIntoOptions): Promise<FetchResult> {
+  const target = options.target
+  if (!isAbsolute(target)) throw new FetchConfigError(`fetch: target must be an absolute path, got ${target}`)
+  if (!options.replace && (await nonEmptyDir(target))) throw new TargetExistsError(target)
+  const staging = `${target}.partial-${process.pid}`
+  const ownDownloadDir = options.downloadDir === undefined
+  const downloadDir = options.downloadDir ?? `${target}.download`
+  await mkdir(dirname(target), { recursive: true })
+  try {
+    const result = await fetchDataset({ ...options, staging, downloadDir })
+    await swapInto(staging, target, options.replace ?? false)
+    return result
+  } finally {
+    await rm(staging, { recursive: true, force: true })
+    if (ownDownloadDir && !options.keepArchive) await rm(downloadDir, { recursive: true, force: true })
+  }
+}
+
+async function swapInto(staging: string, target: string, replace: boolean): Promise<void> {
+  let aside: string | undefined
+  if (existsSync(target)) {
+    if (!(await nonEmptyDir(target))) await rm(target, { recursive: true })
+    else if (!replace) throw new TargetExistsError(target)
+    else await rename(target, (aside = `${target}.old-${process.pid}`))
+  }
+  try {
+    await rename(staging, target)
+  } catch (error) {
+    if (aside) await rename(aside, target)
+    throw error
+  }
+  if (aside) await rm(aside, { recursive: true, force: true })
+}
+
+async function nonEmptyDir(path: string): Promise<boolean> {
+  try {
+    return (await readdir(path)).length > 0
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return true
+    throw error
+  }
+}
+
+function checkedSha256(value: string | undefined): string {
+  if (!value) throw new FetchConfigError('fetch.sha256 is required when fetch.url or fetch.path is set')
+  if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new FetchConfigError(`fetch.sha256 must be 64 hex digits, got ${JSON.stringify(value)}`)
+  return value.toLowerCase()
+}
+
+type Source = { shown: string; marker: string } & ({ url: string; path?: undefined } | { url?: undefined; path: string })
+
+function checkedSource(options: Pick<FetchOptions, 'url' | 'path'>): Source {
+  if (options.url && options.path) throw new FetchConfigError('fetch: set either url or path, not both')
+  if (options.path) {
+    const path = resolve(options.path)
+    return { path, shown: path, marker: basename(path) }
+  }
+  if (!options.url) throw new FetchConfigError('fetch: neither url nor path is set')
+  let parsed: URL
+  try {
+    parsed = new URL(options.url)
+  } catch {
+    throw new FetchConfigError(`fetch.url is not a URL: ${JSON.stringify(options.url)}`)
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FetchConfigError(`fetch.url must be http or https, got ${parsed.protocol}`)
+  const shown = displayUrl(options.url)
+  return { url: options.url, shown, marker: shown }
+}
