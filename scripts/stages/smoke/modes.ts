@@ -1,0 +1,208 @@
+// The two ways the stage runs. With an engine: build, oracle trial, empty trial per changed task.
+// Without one: lint and the same two trials run locally. Either way, a task whose hashes are
+// unchanged since the last run with the same engine keeps its previous entry.
+import type { SmokeConfig } from './config.ts'
+import { imageName } from './config.ts'
+import { buildImage } from './build.ts'
+import { containerTrial } from './container.ts'
+import { describeExit, lastLines } from './exec.ts'
+import { bareId, imageLayers, listImageIds, run, storageDir, type Engine } from './engine.ts'
+import { formatIssues, lintDockerfile } from './lint.ts'
+import { localTrial } from './local.ts'
+import { readDockerfile, splitDockerfile, type Instruction, type SmokeTask } from './manifest.ts'
+import { prebuildPrefixes } from './prefix.ts'
+import { runGrouped } from './pool.ts'
+import type { SmokeReport, TaskEntry } from './report.ts'
+import { failed, judge, type Verdict } from './trial.ts'
+import { statfsSync } from 'node:fs'
+import { join } from 'node:path'
+
+export interface ImageRecord {
+  input_hash: string
+  image_id: string
+}
+
+export interface ModeContext {
+  config: SmokeConfig
+  tasks: SmokeTask[]
+  previousReport?: SmokeReport
+  previousImages: Record<string, ImageRecord>
+  concurrency: number
+  progress: (done: number, total: number, unit?: string) => void
+  log: (message: string) => void
+  warn: (message: string) => void
+  signal?: AbortSignal
+}
+
+export interface ModeResult {
+  entries: TaskEntry[]
+  built: number
+  layers: SmokeReport['toolchain_layers']
+  images: Record<string, ImageRecord>
+}
+
+const entryBase = (task: SmokeTask) => ({ id: task.id, language: task.language, input_hash: task.input_hash, output_hash: task.output_hash })
+
+const sameHashes = (entry: TaskEntry | undefined, task: SmokeTask): entry is TaskEntry =>
+  !!entry && entry.input_hash === task.input_hash && entry.output_hash === task.output_hash
+
+function previousEntries(ctx: ModeContext, engine: SmokeReport['engine']): Map<string, TaskEntry> {
+  const report = ctx.previousReport
+  return new Map(report && report.engine === engine ? report.tasks.map((t) => [t.id, t]) : [])
+}
+
+function distinctToolchains(tasks: SmokeTask[]): Instruction[][] {
+  const byKey = new Map<string, Instruction[]>()
+  for (const task of tasks) {
+    const dockerfile = readDockerfile(task)
+    if (dockerfile === undefined) continue
+    const { toolchain, steps } = splitDockerfile(dockerfile)
+    if (!byKey.has(toolchain)) byKey.set(toolchain, steps)
+  }
+  return [...byKey.values()]
+}
+
+const toolchainOf = (task: SmokeTask): string => {
+  const dockerfile = readDockerfile(task)
+  return dockerfile === undefined ? `missing:${task.id}` : splitDockerfile(dockerfile).toolchain
+}
+
+/** Runs `work` over the tasks in toolchain groups, reporting progress and failures as they come. */
+async function runTasks(ctx: ModeContext, todo: SmokeTask[], doneBefore: number, work: (task: SmokeTask) => Promise<TaskEntry>): Promise<TaskEntry[]> {
+  let done = doneBefore
+  const total = ctx.tasks.length
+  ctx.progress(done, total, 'tasks')
+  const groups = new Map(todo.map((t) => [t.id, toolchainOf(t)]))
+  return runGrouped(todo, ctx.concurrency, (t) => groups.get(t.id) ?? t.id, async (task) => {
+    const entry = await work(task)
+    ctx.progress(++done, total, 'tasks')
+    if (entry.status === 'fail' && !ctx.signal?.aborted) ctx.warn(entry.reason ?? `${task.id}: failed`)
+    return entry
+  })
+}
+
+function notCarried(tasks: SmokeTask[], carried: TaskEntry[]): SmokeTask[] {
+  const kept = new Set(carried.map((e) => e.id))
+  return tasks.filter((t) => !kept.has(t.id))
+}
+
+const byId = (a: TaskEntry, b: TaskEntry) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+// ---- with an engine ----------------------------------------------------------------------------
+
+export async function withEngine(engine: Engine, ctx: ModeContext): Promise<ModeResult> {
+  const { config, signal } = ctx
+  const present = (await listImageIds(engine, signal)) ?? new Set<string>()
+  const before = previousEntries(ctx, engine.kind)
+  const reusable = (task: SmokeTask): TaskEntry | undefined => {
+    const entry = before.get(task.id)
+    const image = ctx.previousImages[task.id]
+    if (!sameHashes(entry, task) || entry.status !== 'pass' || !image || image.input_hash !== task.input_hash) return undefined
+    if (config.keep_images && !present.has(bareId(image.image_id))) return undefined
+    return entry
+  }
+  const carried = ctx.tasks.map(reusable).filter((e): e is TaskEntry => !!e)
+  const todo = notCarried(ctx.tasks, carried)
+  if (todo.length) await warnLowDisk(engine, config, ctx.warn)
+  await prebuildPrefixes(engine, distinctToolchains(todo), ctx.log, signal)
+
+  const fresh = await runTasks(ctx, todo, carried.length, (task) => smokeInContainer(engine, task, ctx))
+  signal?.throwIfAborted()
+  await removeStaleImages(engine, ctx, fresh)
+
+  const entries = [...carried, ...fresh].sort(byId)
+  const images: Record<string, ImageRecord> = {}
+  for (const e of entries) if (e.status === 'pass' && e.image_id) images[e.id] = { input_hash: e.input_hash, image_id: e.image_id }
+  return { entries, built: fresh.length, layers: await measuredLayers(engine, ctx, entries), images }
+}
+
+async function smokeInContainer(engine: Engine, task: SmokeTask, ctx: ModeContext): Promise<TaskEntry> {
+  const { config, signal } = ctx
+  const tag = imageName(config, task.id)
+  const build = await buildImage(engine, task, tag, config, signal)
+  const base = { ...entryBase(task), image: tag, build_seconds: build.seconds }
+  if (!build.imageId) return { ...base, image_id: null, ...failed(task.id, build.failure ?? { step: 'build', message: 'no image id', tail: '' }) }
+  const oracle = await containerTrial(engine, build.imageId, task, true, config, signal)
+  const empty = await containerTrial(engine, build.imageId, task, false, config, signal)
+  let verdict: Verdict = judge(task.id, oracle, empty, config.pass_threshold)
+  if (verdict.status === 'pass' && config.push) {
+    const pushed = await run(engine, ['push', tag], { signal, timeoutMs: config.build_timeout_sec * 1000 })
+    if (pushed.code !== 0) {
+      const failure = failed(task.id, { step: 'push', message: `push of ${tag} failed (${describeExit(pushed)})`, tail: lastLines(pushed.output, config.tail_lines) })
+      verdict = { ...failure, oracle_reward: verdict.oracle_reward, empty_reward: verdict.empty_reward }
+    }
+  }
+  if (!config.keep_images) await run(engine, ['rmi', tag], { timeoutMs: 120_000 })
+  return { ...base, image_id: build.imageId, ...verdict }
+}
+
+/** Images this stage made that no task uses any more: the old image of a rebuilt task, or a removed task's. */
+async function removeStaleImages(engine: Engine, ctx: ModeContext, fresh: TaskEntry[]): Promise<void> {
+  const current = new Map(fresh.map((e) => [e.id, e.image_id]))
+  const ids = new Set(ctx.tasks.map((t) => t.id))
+  const stale = Object.entries(ctx.previousImages)
+    .filter(([id, record]) => !ids.has(id) || (current.has(id) && current.get(id) !== record.image_id))
+    .map(([, record]) => record.image_id)
+  for (const id of stale) await run(engine, ['rmi', id], { timeoutMs: 120_000 })
+  if (stale.length) ctx.log(`removed ${stale.length} image(s) no task uses any more`)
+}
+
+async function measuredLayers(engine: Engine, ctx: ModeContext, entries: TaskEntry[]): Promise<SmokeReport['toolchain_layers']> {
+  const withImage = entries.filter((e) => e.image_id)
+  const layers = ctx.config.keep_images ? await imageLayers(engine, withImage.map((e) => e.image_id as string), ctx.signal) : new Map<string, string[]>()
+  const tasks = new Map(ctx.tasks.map((t) => [t.id, t]))
+  const stacks = new Set<string>()
+  let counted = 0
+  for (const entry of withImage) {
+    const stack = layers.get(bareId(entry.image_id as string))
+    const task = tasks.get(entry.id)
+    if (!stack || !task) continue
+    const dockerfile = readDockerfile(task) ?? ''
+    stacks.add(stack.slice(0, stack.length - splitDockerfile(dockerfile).trailingCopies).join(','))
+    counted++
+  }
+  if (counted === 0) return textLayers(ctx.tasks)
+  return { method: 'image-layers', distinct: stacks.size, tasks: counted }
+}
+
+async function warnLowDisk(engine: Engine, config: SmokeConfig, warn: (m: string) => void): Promise<void> {
+  const dir = await storageDir(engine)
+  if (!dir) return
+  try {
+    const fs = statfsSync(dir)
+    const freeMb = Math.floor((fs.bavail * fs.bsize) / 2 ** 20)
+    if (freeMb < config.min_free_disk_mb) warn(`only ${freeMb} MB free under ${dir} (want ${config.min_free_disk_mb}); builds may fail. \`${engine.bin} system prune -af\` frees space`)
+  } catch {
+    // storage on another machine (remote engine): nothing to check here
+  }
+}
+
+// ---- without an engine -------------------------------------------------------------------------
+
+export async function withoutEngine(ctx: ModeContext): Promise<ModeResult> {
+  const before = previousEntries(ctx, 'none')
+  const carried = ctx.tasks.map((t) => before.get(t.id)).filter((e, i): e is TaskEntry => sameHashes(e, ctx.tasks[i]) && e.status === 'lint-only')
+  const todo = notCarried(ctx.tasks, carried)
+  const fresh = await runTasks(ctx, todo, carried.length, (task) => checkLocally(task, ctx))
+  ctx.signal?.throwIfAborted()
+  return { entries: [...carried, ...fresh].sort(byId), built: fresh.length, layers: textLayers(ctx.tasks), images: {} }
+}
+
+async function checkLocally(task: SmokeTask, ctx: ModeContext): Promise<TaskEntry> {
+  const base = { ...entryBase(task), image: null, image_id: null, build_seconds: null }
+  const dockerfile = readDockerfile(task)
+  const issues = dockerfile === undefined
+    ? [{ line: 0, severity: 'error' as const, message: 'environment/Dockerfile is missing' }]
+    : lintDockerfile(dockerfile, join(task.dir, 'environment'))
+  const errors = issues.filter((i) => i.severity === 'error')
+  if (errors.length) return { ...base, ...failed(task.id, { step: 'lint', message: `${errors.length} Dockerfile error(s)`, tail: formatIssues(issues) }) }
+  const oracle = await localTrial(task, true, ctx.config, ctx.signal)
+  const empty = await localTrial(task, false, ctx.config, ctx.signal)
+  const verdict = judge(task.id, oracle, empty, ctx.config.pass_threshold)
+  if (verdict.status === 'fail') return { ...base, ...verdict }
+  return { ...base, ...verdict, status: 'lint-only', reason: issues.length ? `${task.id}: lint warnings:\n${formatIssues(issues)}` : null }
+}
+
+function textLayers(tasks: SmokeTask[]): SmokeReport['toolchain_layers'] {
+  return { method: 'dockerfile-text', distinct: new Set(tasks.map(toolchainOf)).size, tasks: tasks.length }
+}

@@ -1,0 +1,128 @@
+// smoke/report.json (schemas/smoke-report.schema.json) and report/smoke.md. The JSON is
+// deterministic except build_seconds: tasks sorted by id, failure output with engine ids masked.
+import { existsSync, readFileSync } from 'node:fs'
+import { check } from '../../lib/schemas.ts'
+import type { Step } from './trial.ts'
+
+export interface TaskEntry {
+  id: string
+  language: string
+  input_hash: string
+  output_hash: string
+  /** The image tag, or null without an engine. */
+  image: string | null
+  image_id: string | null
+  build_seconds: number | null
+  oracle_reward: number | null
+  empty_reward: number | null
+  status: 'pass' | 'fail' | 'lint-only'
+  step: Step | null
+  reason: string | null
+}
+
+export interface SmokeReport {
+  engine: 'docker' | 'podman' | 'none'
+  engine_version: string | null
+  base_image: string
+  pass_threshold: number
+  counts: { tasks: number; built: number; reused: number; passed: number; failed: number; lint_only: number }
+  toolchain_layers: { method: 'image-layers' | 'dockerfile-text'; distinct: number; tasks: number }
+  tasks: TaskEntry[]
+}
+
+export const REPORT_SCHEMA = 'smoke-report.schema.json'
+
+/** The last committed report, or undefined when there is none or it does not match its schema. */
+export function readPreviousReport(path: string | undefined): SmokeReport | undefined {
+  if (!path || !existsSync(path)) return undefined
+  try {
+    const report = JSON.parse(readFileSync(path, 'utf8')) as unknown
+    return check(REPORT_SCHEMA, report).length === 0 ? (report as SmokeReport) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The entry with its keys in schema order, so every writer produces the same bytes. */
+export function orderEntry(e: TaskEntry): TaskEntry {
+  return {
+    id: e.id,
+    language: e.language,
+    input_hash: e.input_hash,
+    output_hash: e.output_hash,
+    image: e.image,
+    image_id: e.image_id,
+    build_seconds: e.build_seconds,
+    oracle_reward: e.oracle_reward,
+    empty_reward: e.empty_reward,
+    status: e.status,
+    step: e.step,
+    reason: e.reason,
+  }
+}
+
+export function countEntries(entries: TaskEntry[], built: number): SmokeReport['counts'] {
+  const by = (status: TaskEntry['status']) => entries.filter((e) => e.status === status).length
+  return { tasks: entries.length, built, reused: entries.length - built, passed: by('pass'), failed: by('fail'), lint_only: by('lint-only') }
+}
+
+// ---- markdown --------------------------------------------------------------------------------
+
+const cell = (text: string | number | null): string => (text === null ? '–' : String(text).replaceAll('|', '\\|').replace(/\s*\n[\s\S]*$/, ' …'))
+const reward = (value: number | null): string => (value === null ? '–' : value.toFixed(2))
+const seconds = (value: number): string => value.toFixed(1)
+
+function languageTable(report: SmokeReport): string[] {
+  const rows = new Map<string, { tasks: number; built: number; total: number; max: number; failed: number }>()
+  for (const t of report.tasks) {
+    const row = rows.get(t.language) ?? { tasks: 0, built: 0, total: 0, max: 0, failed: 0 }
+    row.tasks++
+    if (t.status === 'fail') row.failed++
+    if (t.build_seconds !== null) {
+      row.built++
+      row.total += t.build_seconds
+      row.max = Math.max(row.max, t.build_seconds)
+    }
+    rows.set(t.language, row)
+  }
+  const lines = ['| language | tasks | failed | images | build s total | build s mean | build s max |', '|---|---:|---:|---:|---:|---:|---:|']
+  for (const [language, r] of [...rows].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const mean = r.built ? seconds(r.total / r.built) : '–'
+    lines.push(`| ${language} | ${r.tasks} | ${r.failed} | ${r.built} | ${r.built ? seconds(r.total) : '–'} | ${mean} | ${r.built ? seconds(r.max) : '–'} |`)
+  }
+  return lines
+}
+
+export function renderMarkdown(report: SmokeReport, engineNote?: string): string {
+  const c = report.counts
+  const engine = report.engine === 'none' ? 'none (static lint and local checks only)' : `${report.engine} ${report.engine_version}`
+  const layers = report.toolchain_layers
+  const out = [
+    '# Smoke test',
+    '',
+    `- Engine: ${engine}`,
+    ...(engineNote ? [`- ${engineNote}`] : []),
+    `- Base image: ${report.base_image}`,
+    `- Tasks: ${c.tasks} (built ${c.built}, reused ${c.reused}); passed ${c.passed}, lint-only ${c.lint_only}, failed ${c.failed}`,
+    `- Toolchain layers: ${layers.distinct} distinct for ${layers.tasks} tasks (${layers.method === 'image-layers' ? 'from the images\' layers' : 'estimated from the Dockerfiles'})`,
+    `- Pass: oracle reward ≥ ${report.pass_threshold} and empty-answer reward = 0`,
+    '',
+    '## Build time per language',
+    '',
+    ...languageTable(report),
+    '',
+    '## Tasks',
+    '',
+    '| task | language | status | build s | oracle | empty | reason |',
+    '|---|---|---|---:|---:|---:|---|',
+    ...report.tasks.map(
+      (t) => `| ${t.id} | ${t.language} | ${t.status} | ${t.build_seconds === null ? '–' : seconds(t.build_seconds)} | ${reward(t.oracle_reward)} | ${reward(t.empty_reward)} | ${cell(t.reason)} |`,
+    ),
+  ]
+  const failures = report.tasks.filter((t) => t.status === 'fail')
+  if (failures.length) {
+    out.push('', '## Failures')
+    for (const t of failures) out.push('', `### ${t.id} (${t.step})`, '', '```text', (t.reason ?? '').replaceAll('```', '`\u200b``'), '```')
+  }
+  return `${out.join('\n')}\n`
+}
