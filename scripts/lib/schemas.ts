@@ -1,7 +1,7 @@
 // Schemas compile on first use (a no-op run validates nothing, so it pays nothing) and errors read
 // `file: /json/pointer: message`. Two ajv instances: artifacts are only checked, while the config
 // also gets its defaults filled in (Harbor's schema carries defaults we must not insert).
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { basename, isAbsolute, join } from 'node:path'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 
@@ -23,6 +23,7 @@ export function compileSchema(name: string, withDefaults = false): ValidateFunct
   let validate = compiled.get(key)
   if (!validate) {
     const ajv = withDefaults ? defaulter : checker
+    registerAll(ajv)
     const schema = JSON.parse(readFileSync(path, 'utf8')) as { $id?: string }
     validate = (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
     compiled.set(key, validate)
@@ -30,11 +31,20 @@ export function compileSchema(name: string, withDefaults = false): ValidateFunct
   return validate
 }
 
-/** Registers a schema so others can `$ref` it by its `$id` (e.g. the config's sections). */
-export function addSchema(name: string, withDefaults = false): void {
-  const ajv = withDefaults ? defaulter : checker
-  const schema = JSON.parse(readFileSync(schemaPath(name), 'utf8')) as { $id?: string }
-  if (schema.$id && !ajv.getSchema(schema.$id)) ajv.addSchema(schema)
+// Schemas $ref each other by $id (selected-tasks reuses dataset-record's properties, the config
+// its sections), so every schema in schemas/ is registered before the first compile. Adding is
+// cheap: ajv compiles a schema only when it is first used.
+const registered = new WeakSet<Ajv2020>()
+function registerAll(ajv: Ajv2020): void {
+  if (registered.has(ajv)) return
+  registered.add(ajv)
+  for (const dir of [SCHEMA_DIR, join(SCHEMA_DIR, 'config')]) {
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith('.schema.json')) continue
+      const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { $id?: string }
+      if (schema.$id) ajv.addSchema(schema)
+    }
+  }
 }
 
 export interface SchemaIssue {

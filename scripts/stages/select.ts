@@ -1,0 +1,70 @@
+// The `select` stage: dataset.jsonl + the selection config → scores.jsonl, selected_tasks.json and
+// report/ (selection.md + SVG charts). Scoring is the pure scoreAndSelect; this module does the I/O:
+// a first pass keeps only the fields scoring needs, a second reads back the selected records whole.
+//
+// Ordering differs from the original on purpose: we rank by the unrounded score, then id; the
+// original ranked by the score rounded to 4 places, ties in file-name order (see select/score.ts).
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../lib/fsx.ts'
+import { scoresJsonl, selectedTask, selectedTasksHead, writeSelectedTasks, type SelectedTask } from './select/artifacts.ts'
+import { selectionConfigHash, type SelectionConfig } from './select/config.ts'
+import { readRecords, readScoringRows, type ScoringRow } from './select/read.ts'
+import { reportFiles } from './select/report.ts'
+import { scoreAndSelect, type Selection } from './select/score.ts'
+
+export { defaultSelectionConfig, selectionConfigHash } from './select/config.ts'
+export type { FilterKey, QuotaKey, SelectionConfig, SelectionFilter, SelectionQuotas } from './select/config.ts'
+export { DatasetError } from './select/read.ts'
+export { roundScore, scoreAndSelect } from './select/score.ts'
+export type { Candidate, QuotaReason, RemovalReason, ScoreParts, ScoringFields, Selection } from './select/score.ts'
+export type { ScoresLine, SelectedTask, SelectedTasksDoc, SelectedTasksHead } from './select/artifacts.ts'
+export { CHARTS, REPORT_FILE } from './select/report.ts'
+
+export interface SelectOptions {
+  /** Absolute path of dataset.jsonl (schemas/dataset-record.schema.json per line). */
+  dataset: string
+  config: SelectionConfig
+  /** Absolute paths; the engine passes staging paths. */
+  outputs: { scores: string; selected: string; reportDir: string }
+  progress?: (done: number, total: number, unit?: string) => void
+  log?: (message: string) => void
+  signal?: AbortSignal
+}
+
+export interface SelectResult {
+  selection: Selection<ScoringRow>
+  configHash: string
+  /** e.g. `8000 read, 7110 passed, 50 selected`. */
+  summary: string
+}
+
+export async function select(options: SelectOptions): Promise<SelectResult> {
+  const { dataset, config, outputs, signal } = options
+  const megabytes = (bytes: number) => Math.round(bytes / 1e6)
+  const rows = await readScoringRows(dataset, {
+    signal,
+    onChunk: (done, size) => options.progress?.(megabytes(done), megabytes(size), 'MB'),
+  })
+  const selection = scoreAndSelect(rows, config)
+  const configHash = selectionConfigHash(config)
+  signal?.throwIfAborted()
+
+  writeFileAtomic(outputs.scores, scoresJsonl(selection))
+  await writeSelectedTasks(outputs.selected, selectedTasksHead(selection, config, configHash), withRecords(dataset, selection, signal))
+  mkdirSync(outputs.reportDir, { recursive: true })
+  for (const [name, content] of Object.entries(reportFiles(selection, config, configHash))) writeFileAtomic(join(outputs.reportDir, name), content)
+
+  const summary = `${rows.length} read, ${selection.ranked.length} passed, ${selection.selected.length} selected`
+  options.log?.(summary)
+  return { selection, configHash, summary }
+}
+
+/** The second pass: each selected record read back whole, with its score fields. */
+async function* withRecords(dataset: string, selection: Selection<ScoringRow>, signal?: AbortSignal): AsyncGenerator<SelectedTask> {
+  let index = 0
+  for await (const record of readRecords(dataset, selection.selected.map((c) => c.record))) {
+    signal?.throwIfAborted()
+    yield selectedTask(record, selection.selected[index++])
+  }
+}
