@@ -7,6 +7,9 @@ import importlib.util
 import json
 import sys
 
+# Importing templates/verify.py must not leave a __pycache__ in templates/ (a generate input).
+sys.dont_write_bytecode = True
+
 
 def load(path):
     spec = importlib.util.spec_from_file_location('verify_under_test', path)
