@@ -1,0 +1,189 @@
+// The `extract` stage: <data>/output/scenarios/*.json → dataset.jsonl (one self-contained record
+// per accepted scenario, sorted by id), rejects.jsonl (every other file with its reason) and
+// extract-summary.json (read = accepted + rejected, counts, warnings).
+//
+// One streaming pass over the sorted file names (extract/records.ts): each file is judged on its
+// own, or its cached verdict reused when unchanged; then the cross-file checks run, its project is
+// resolved (worker threads scan project trees from the back of the list meanwhile) and its line is
+// written. The caches (extract/cache.ts) are committed last.
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { sha256 } from '../lib/hash.ts'
+import { toJson, writeFileAtomic } from '../lib/fsx.ts'
+import { SCENARIO_DIR } from './extract/assemble.ts'
+import { loadProjectCache, saveProjectCache, ScenarioStore } from './extract/cache.ts'
+import { settleMetadata } from './extract/metadata.ts'
+import { loadedValidator, loadValidator } from './extract/validator.ts'
+import { projectsNamedBy, streamRecords } from './extract/records.ts'
+import { ProjectPool } from './extract/project-pool.ts'
+import type { ExtractSummary } from './extract/summary.ts'
+import type { ProjectCacheEntry, ProjectScan } from './extract/types.ts'
+
+export type { ExtractSummary } from './extract/summary.ts'
+export type { Reject, RejectReason, Warning, WarningCode } from './extract/types.ts'
+export { REJECT_REASONS, WARNING_CODES } from './extract/types.ts'
+
+/** The `extract` section of locobench.config.json5 (schemas/config/extract.schema.json). */
+export interface ExtractConfig {
+  /** How many warnings extract-summary.json lists (sorted); counts by code always cover all. Default 1000. */
+  maxWarnings?: number
+}
+
+export interface ExtractOutputs {
+  dataset: string
+  rejects: string
+  summary: string
+}
+
+export interface ExtractOptions {
+  /** Absolute data root holding generated/ and output/. */
+  dataDir: string
+  /** Absolute file paths to write (the engine passes staging paths). */
+  outputs: ExtractOutputs
+  /** Absolute directory kept between runs for the per-file caches. */
+  cacheDir: string
+  config?: ExtractConfig
+  progress?: (done: number, total: number, unit: string) => void
+  log?: (message: string) => void
+  warn?: (message: string) => void
+  signal?: AbortSignal
+  /** Threads to use; the main thread counts as one. Default: the machine's available parallelism. */
+  concurrency?: number
+}
+
+export interface ExtractResult {
+  read: number
+  accepted: number
+  rejected: number
+  /** Scenario files parsed this run. */
+  parsed: number
+  /** Scenario files whose cached verdict was reused. */
+  reused: number
+  /** Project files read this run (the rest were known by size and mtime). */
+  projectFilesRead: number
+  summaryLine: string
+}
+
+export class ExtractError extends Error {
+  readonly exitCode = 1
+  constructor(message: string) {
+    super(message)
+    this.name = 'ExtractError'
+  }
+}
+
+export const DEFAULT_MAX_WARNINGS = 1000
+/** Fewer projects than this are scanned on the main thread: a worker costs ~0.1 s to start. */
+const WORKER_MIN_PROJECTS = 64
+const PROGRESS_EVERY = 64
+
+/** Sorted `*.json` names in the scenarios dir; a missing or empty dir is a run failure. */
+export function listScenarioFiles(dataDir: string): string[] {
+  const dir = join(dataDir, SCENARIO_DIR)
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new ExtractError(`no scenarios directory: ${dir}`)
+  const names = readdirSync(dir, { withFileTypes: true })
+    // Regular files, and symlinks (a broken one becomes an `internal` reject); never a FIFO that would block.
+    .filter((e) => e.name.endsWith('.json') && (e.isFile() || e.isSymbolicLink()))
+    .map((e) => e.name)
+    .sort()
+  if (names.length === 0) throw new ExtractError(`no *.json scenario files in ${dir}`)
+  return names
+}
+
+// The cache is only valid for the code that wrote it: any change to the stage's own modules, the
+// id grammar or the raw schemas starts it afresh.
+function codeHash(): string {
+  const here = join(import.meta.dirname, 'extract')
+  const files = [
+    join(import.meta.dirname, 'extract.ts'),
+    ...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)),
+    join(import.meta.dirname, '..', 'lib', 'ids.ts'),
+    join(import.meta.dirname, '..', '..', 'schemas', 'raw-scenario.schema.json'),
+    join(import.meta.dirname, '..', '..', 'schemas', 'raw-project-metadata.schema.json'),
+  ]
+  return sha256(files.map((f) => `${f.slice(import.meta.dirname.length)}\0${sha256(readFileSync(f))}`).join('\n'))
+}
+
+export async function extract(options: ExtractOptions): Promise<ExtractResult> {
+  const { dataDir, outputs, cacheDir, signal } = options
+  const progress = options.progress ?? (() => {})
+  const log = options.log ?? (() => {})
+  const warn = options.warn ?? (() => {})
+  const names = listScenarioFiles(dataDir)
+  const total = names.length
+  mkdirSync(cacheDir, { recursive: true })
+  const hash = codeHash()
+  const projectIds = projectsNamedBy(names)
+  const previousProjects = loadProjectCache(cacheDir, hash)
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
+  const workers = projectIds.length >= WORKER_MIN_PROJECTS ? Math.min(concurrency - 1, 4) : 0
+
+  const store = new ScenarioStore(cacheDir, hash)
+  let pool: ProjectPool | undefined
+  const onAbort = () => void pool?.close()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  try {
+    // A changed project_metadata.json is checked as its scan arrives when the validator is loaded
+    // anyway (scenarios were parsed), else once at the end.
+    const onScan = (scan: ProjectScan) => {
+      const check = loadedValidator()
+      if (check) settleMetadata(scan, check)
+    }
+    pool = new ProjectPool({ dataDir, projectIds, previous: previousProjects, workers, cacheDir, codeHash: hash, warn, onScan })
+    const tick = (i: number) => {
+      signal?.throwIfAborted()
+      if (i % PROGRESS_EVERY === 0) progress(i, total, 'files')
+    }
+    const { summary, entries, live, parsed } = await streamRecords({ dataDir, names, store, pool, outputs, tick })
+
+    const scans = pool.scans()
+    if (scans.some((scan) => scan.metadataValue !== undefined)) {
+      const check = await loadValidator()
+      for (const scan of scans) settleMetadata(scan, check)
+    }
+    for (const scan of scans) {
+      if (summary.hasProject(scan.projectId)) for (const w of scan.warnings) summary.warn(w)
+    }
+    const report = summary.build(options.config?.maxWarnings ?? DEFAULT_MAX_WARNINGS)
+    writeFileAtomic(outputs.summary, toJson(report))
+
+    // Caches last: a failure above leaves the previous ones in place.
+    store.commit(entries, live)
+    saveProjectCache(cacheDir, hash, projectCache(projectIds, scans, previousProjects))
+
+    const reused = total - parsed
+    const projectFilesRead = scans.reduce((sum, s) => sum + s.read, 0)
+    progress(total, total, 'files')
+    log(`${parsed} scenario files parsed, ${reused} reused; ${projectFilesRead} project files read`)
+    if (summary.rejected) warn(`${summary.rejected} scenario files rejected (${reasonList(report)}); see rejects.jsonl`)
+    return {
+      read: summary.read,
+      accepted: summary.accepted,
+      rejected: summary.rejected,
+      parsed,
+      reused,
+      projectFilesRead,
+      summaryLine: `${summary.read} read, ${summary.accepted} accepted, ${summary.rejected} rejected; ${parsed} parsed, ${reused} reused`,
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
+    store.close()
+    await pool?.close()
+  }
+}
+
+const reasonList = (report: ExtractSummary): string =>
+  Object.entries(report.rejected_by_reason).map(([reason, n]) => `${reason} ${n}`).join(', ')
+
+/** This run's scans, plus the previous entries (as text) of listed projects nobody needed to scan. */
+function projectCache(ids: string[], scans: ProjectScan[], previous: Map<string, string>): Map<string, ProjectCacheEntry | string> {
+  const out = new Map<string, ProjectCacheEntry | string>()
+  const fresh = new Map(scans.map((s) => [s.projectId, s]))
+  for (const id of ids) {
+    const scan = fresh.get(id)
+    const entry = scan ? scan.cache : previous.get(id)
+    if (entry) out.set(id, entry)
+  }
+  return out
+}

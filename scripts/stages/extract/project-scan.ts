@@ -1,0 +1,205 @@
+// One project directory: its layout (A wrapper folder, B several top-level entries, C the
+// fallback tree), every file under its root with the file's code points, and what its
+// project_metadata.json says. With a previous scan: a directory whose mtime is unchanged is not
+// listed again (adding, removing or renaming an entry changes it) and a file whose size and mtime
+// are unchanged is not read again.
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { countCodePoints } from './codepoints.ts'
+import { describeError, readWhole, trustedMtime } from './read.ts'
+import type { Finding, Layout, ProjectCacheEntry, ProjectScan, Warning, WarningCode } from './types.ts'
+
+export const METADATA_FILE = 'project_metadata.json'
+
+interface Walked {
+  /** Sorted, relative to the project dir. */
+  files: string[]
+  /** Directories whose listing was clean (no skipped entry), with their mtimes; '' is the project dir. */
+  dirs: string[]
+  dirMtimes: number[]
+  skipped: { path: string; why: string }[]
+  top: { name: string; isDir: boolean }[]
+}
+
+const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')))
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
+/** Listings of the previous scan by directory, for directories whose mtime was recorded. */
+function previousListings(previous: ProjectCacheEntry | undefined) {
+  const listings = new Map<string, { mtimeMs: number; dirs: string[]; files: string[] }>()
+  if (!previous?.dirs) return listings
+  const dirs = previous.dirs.split('\n')
+  dirs.forEach((dir, i) => listings.set(dir, { mtimeMs: previous.dirMtimes[i], dirs: [], files: [] }))
+  for (const dir of dirs) if (dir !== '') listings.get(parentOf(dir))?.dirs.push(nameOf(dir))
+  if (previous.paths !== '') for (const path of previous.paths.split('\n')) listings.get(parentOf(path))?.files.push(nameOf(path))
+  return listings
+}
+
+/** Regular files under `abs`; symlinks and special files are reported, not followed. */
+function walk(abs: string, previous: ProjectCacheEntry | undefined, now: number): Walked {
+  const out: Walked = { files: [], dirs: [], dirMtimes: [], skipped: [], top: [] }
+  const listings = previousListings(previous)
+  const visit = (dirAbs: string, rel: string, mtimeMs: number) => {
+    const known = listings.get(rel)
+    let dirs: string[]
+    let files: string[]
+    if (known && known.mtimeMs === mtimeMs) {
+      ;({ dirs, files } = known)
+    } else {
+      dirs = []
+      files = []
+      for (const entry of readdirSync(dirAbs, { withFileTypes: true })) {
+        // The cache joins paths with newlines; no context path can name such a file anyway.
+        if (entry.name.includes('\n')) out.skipped.push({ path: rel ? `${rel}/${entry.name}` : entry.name, why: 'a name with a newline' })
+        else if (entry.isDirectory()) dirs.push(entry.name)
+        else if (entry.isFile()) files.push(entry.name)
+        else out.skipped.push({ path: rel ? `${rel}/${entry.name}` : entry.name, why: entry.isSymbolicLink() ? 'a symbolic link' : 'not a regular file' })
+      }
+    }
+    const clean = !out.skipped.some((s) => parentOf(s.path) === rel)
+    if (clean) {
+      out.dirs.push(rel)
+      out.dirMtimes.push(trustedMtime(mtimeMs, now))
+    }
+    if (rel === '') out.top = [...dirs.map((name) => ({ name, isDir: true })), ...files.map((name) => ({ name, isDir: false }))]
+    for (const name of files) out.files.push(rel ? `${rel}/${name}` : name)
+    for (const name of dirs) {
+      const childAbs = `${dirAbs}/${name}`
+      visit(childAbs, rel ? `${rel}/${name}` : name, statSync(childAbs).mtimeMs)
+    }
+  }
+  visit(abs, '', statSync(abs).mtimeMs)
+  out.files.sort()
+  return out
+}
+
+function layoutOf(top: Walked['top'], files: string[]): { layout: Layout; wrapper: string | null } {
+  const entries = top.filter((e) => e.name !== METADATA_FILE)
+  if (entries.length === 1 && entries[0].isDir) return { layout: 'A', wrapper: entries[0].name }
+  return { layout: isFallbackTree(files) ? 'C' : 'B', wrapper: null }
+}
+
+/** LoCoBench's fallback tree (locobench-format.md §8): src/utils.X, src/config.X, src/constants.X, tests/test_main.X. */
+export function isFallbackTree(files: string[]): boolean {
+  const utils = files.find((f) => /^src\/utils\.[A-Za-z0-9]+$/.test(f))
+  if (!utils) return false
+  const ext = utils.slice('src/utils'.length)
+  const present = new Set(files)
+  return ['src/config', 'src/constants', 'tests/test_main'].every((stem) => present.has(stem + ext))
+}
+
+export function scanProject(dataDir: string, projectId: string, previous?: ProjectCacheEntry): ProjectScan {
+  const dir = `generated/${projectId}`
+  const abs = join(dataDir, dir)
+  const empty: ProjectScan = { projectId, dir, exists: false, layout: 'B', wrapper: null, fileCount: 0, totalChars: 0, warnings: [], cache: null, stamp: 'missing', read: 0 }
+  try {
+    if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) return empty
+    return { ...empty, exists: true, ...scanTree(abs, dir, previous) }
+  } catch (error) {
+    return { ...empty, exists: true, error: `scanning ${dir} failed: ${describeError(error, dataDir)}` }
+  }
+}
+
+function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
+  const now = Date.now()
+  const walked = walk(abs, previous, now)
+  const files = walked.files.filter((f) => f !== METADATA_FILE)
+  const { layout, wrapper } = layoutOf(walked.top, files)
+  const warnings: Warning[] = walked.skipped.map(({ path, why }) => ({
+    file: `${dir}/${path}`, pointer: '', code: 'project-entry-skipped', message: `skipped: ${why}`,
+  }))
+
+  const known = new Map<string, number>()
+  if (previous && previous.paths !== '') previous.paths.split('\n').forEach((path, i) => known.set(path, i))
+  const entry: ProjectCacheEntry = { paths: '', sizes: [], mtimes: [], chars: [], invalid: [], metadata: null, dirs: walked.dirs.join('\n'), dirMtimes: walked.dirMtimes }
+  const kept: string[] = []
+  let read = 0
+  for (const path of files) {
+    const full = `${abs}/${path}`
+    const file = knownFile(full, known.get(path), previous) ?? readFile(full)
+    if ('error' in file) {
+      warnings.push({ file: `${dir}/${path}`, pointer: '', code: 'project-entry-skipped', message: `skipped: unreadable (${file.error})` })
+      // Its directory listing must be read again next time, or the file would vanish unreported.
+      entry.dirs = ''
+      entry.dirMtimes = []
+      continue
+    }
+    if (file.read) read++
+    if (!file.valid) {
+      entry.invalid.push(kept.length)
+      warnings.push({ file: `${dir}/${path}`, pointer: '', code: 'project-file-not-utf8', message: `not valid UTF-8; counted as ${file.chars} code points, as Python's errors='replace' decoding would` })
+    }
+    kept.push(path)
+    entry.sizes.push(file.size)
+    entry.mtimes.push(trustedMtime(file.mtimeMs, now))
+    entry.chars.push(file.chars)
+  }
+  entry.paths = kept.join('\n')
+
+  const metadata = readMetadata(abs, previous?.metadata ?? null, now)
+  entry.metadata = metadata.entry
+  if (metadata.value === undefined) {
+    for (const finding of metadata.entry?.warnings ?? [{ code: 'project-metadata-missing' as const, pointer: '', message: `${METADATA_FILE} is missing` }]) {
+      warnings.push({ file: `${dir}/${METADATA_FILE}`, ...finding })
+    }
+  }
+
+  const stamp = createHash('sha256').update(`${layout}\0${wrapper ?? ''}\0${entry.paths}\0${entry.chars.join(',')}`).digest('base64url')
+  return {
+    layout,
+    wrapper,
+    fileCount: kept.length,
+    totalChars: entry.chars.reduce((sum, n) => sum + n, 0),
+    warnings,
+    cache: entry,
+    stamp,
+    metadataValue: metadata.value,
+    read,
+  }
+}
+
+interface FileCount {
+  size: number
+  mtimeMs: number
+  chars: number
+  valid: boolean
+  read: boolean
+}
+
+/** The previous count when size and mtime are unchanged. */
+function knownFile(full: string, i: number | undefined, previous: ProjectCacheEntry | undefined): FileCount | undefined {
+  if (i === undefined || !previous) return undefined
+  const { size, mtimeMs } = statSync(full)
+  if (size !== previous.sizes[i] || mtimeMs !== previous.mtimes[i]) return undefined
+  return { size, mtimeMs, chars: previous.chars[i], valid: !previous.invalid.includes(i), read: false }
+}
+
+function readFile(full: string): FileCount | { error: string } {
+  try {
+    const { size, mtimeMs, bytes } = readWhole(full)
+    const { chars, validUtf8 } = countCodePoints(bytes)
+    return { size, mtimeMs, chars, valid: validUtf8, read: true }
+  } catch (error) {
+    return { error: describeError(error, '') }
+  }
+}
+
+/**
+ * project_metadata.json is a cross-check only: the tree on disk decides layout and files. Here it
+ * is read and parsed; the schema and identity checks run on the main thread (metadata.ts), so
+ * workers never load the schema validator.
+ */
+function readMetadata(abs: string, previous: ProjectCacheEntry['metadata'], now: number): { entry: ProjectCacheEntry['metadata']; value?: unknown } {
+  const path = join(abs, METADATA_FILE)
+  const st = statSync(path, { throwIfNoEntry: false })
+  if (!st?.isFile()) return { entry: null }
+  if (previous && previous.size === st.size && previous.mtimeMs === st.mtimeMs) return { entry: previous }
+  const entry = { size: st.size, mtimeMs: trustedMtime(st.mtimeMs, now), warnings: [] as Finding<WarningCode>[] }
+  try {
+    return { entry, value: JSON.parse(readFileSync(path, 'utf8')) }
+  } catch (error) {
+    entry.warnings.push({ code: 'project-metadata-invalid', pointer: '', message: `not valid JSON: ${(error as Error).message}` })
+    return { entry }
+  }
+}

@@ -1,0 +1,119 @@
+// The vocabulary shared by the extract modules: reject reasons, warnings, per-file verdicts and
+// project scans. Everything here is plain data so it can cross a worker boundary and be cached.
+
+export const REJECT_REASONS = [
+  'invalid-json', 'bom', 'empty-file', 'invalid-utf8', 'schema', 'id-mismatch', 'id-unparsable',
+  'unknown-category', 'duplicate-id', 'unsafe-path', 'context-files-missing', 'project-missing', 'internal',
+] as const
+export type RejectReason = (typeof REJECT_REASONS)[number]
+
+export const WARNING_CODES = [
+  'files-count-mismatch', 'context-length-mismatch', 'context-length-on-disk', 'context-files-missing',
+  'duplicate-context-file', 'empty-context-files', 'empty-field', 'project-metadata-missing',
+  'project-metadata-invalid', 'project-metadata-mismatch', 'project-file-not-utf8', 'project-entry-skipped',
+] as const
+export type WarningCode = (typeof WARNING_CODES)[number]
+
+export interface Reject {
+  /** Relative to the data root, `/`-separated. */
+  file: string
+  reason: RejectReason
+  /** JSON pointer into the file; "" for the whole file. */
+  pointer: string
+  message: string
+}
+
+export interface Warning {
+  file: string
+  pointer: string
+  code: WarningCode
+  message: string
+}
+
+/** A per-file finding before the file name is attached (the cache stores these). */
+export type Finding<C extends string> = { code: C; pointer: string; message: string }
+
+export type Layout = 'A' | 'B' | 'C'
+
+/**
+ * What one scenario file says on its own, independent of every other file and of the project
+ * tree: safe to cache by the file's bytes.
+ */
+export type Verdict =
+  | { kind: 'reject'; reason: RejectReason; pointer: string; message: string }
+  | { kind: 'candidate'; scenario: ScenarioFacts }
+
+/** A byte range in the cache's fragment blob. */
+export type BlobRef = [offset: number, length: number]
+
+export interface ScenarioFacts {
+  id: string
+  /** The task_category field as written. */
+  category: string
+  /** The difficulty field, lower-cased and checked. */
+  difficulty: string
+  /**
+   * Context paths made safe and `/`-joined (wrapper still present), in the scenario's order,
+   * newline-joined (a safe path holds none) and kept in the blob: only needed to assemble a record.
+   */
+  context: BlobRef
+  /** The first unsafe context path, if any: decided per file, reported after the id checks. */
+  unsafe: { index: number; message: string } | null
+  contextLength: number
+  filesCount: number
+  coverage: number | null
+  warnings: Finding<WarningCode>[]
+  /** sha256 of the file's bytes. */
+  sha256: string
+  /** The record's text fields (title … evaluation_criteria_text) as a JSON fragment. */
+  fragment: BlobRef
+}
+
+/**
+ * What pass 2 made of a candidate against one state of its project (`stamp`): reused as long as
+ * neither the file nor the project changes.
+ */
+export type Assembled =
+  | { stamp: string; kind: 'accept'; tail: BlobRef; warnings: Finding<WarningCode>[] }
+  | { stamp: string; kind: 'reject'; reason: RejectReason; pointer: string; message: string }
+
+/**
+ * A project tree as the cache keeps it: parallel lists over its files (paths relative to the
+ * project dir, newline-joined, sorted), compact to store and quick to parse.
+ */
+export interface ProjectCacheEntry {
+  paths: string
+  sizes: number[]
+  mtimes: number[]
+  chars: number[]
+  /** Indices of files that are not valid UTF-8. */
+  invalid: number[]
+  /** Directories (relative, newline-joined, '' = the project dir) whose listing can be reused while their mtime is unchanged. */
+  dirs: string
+  dirMtimes: number[]
+  /** project_metadata.json: its stat and the warnings it produced (they depend on its bytes only). */
+  metadata: { size: number; mtimeMs: number; warnings: Finding<WarningCode>[] } | null
+}
+
+export interface ProjectScan {
+  projectId: string
+  /** Relative to the data root. */
+  dir: string
+  exists: boolean
+  /** Set when scanning failed unexpectedly; the project's scenarios are rejected as `internal`. */
+  error?: string
+  layout: Layout
+  wrapper: string | null
+  fileCount: number
+  totalChars: number
+  /** Warnings about the project, file relative to the data root. */
+  warnings: Warning[]
+  /** The files and their code points (paths relative to the project dir); null when missing or failed. */
+  cache: ProjectCacheEntry | null
+  /** Digest of everything a record takes from the project (layout, files, their code points). */
+  stamp: string
+  /** A freshly parsed project_metadata.json still to be checked on the main thread (settleMetadata). */
+  metadataValue?: unknown
+  /** How many project files were read (the rest came from the cache). */
+  read: number
+}

@@ -1,0 +1,871 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { execFile, spawnSync } from 'node:child_process'
+import { readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { extract, type ExtractOptions, type ExtractResult, type ExtractSummary } from '../scripts/stages/extract.ts'
+import { check } from '../scripts/lib/schemas.ts'
+import { CATEGORIES } from '../scripts/lib/ids.ts'
+import { findJsonError } from '../scripts/stages/extract/json-error.ts'
+import { normaliseContextPath } from '../scripts/stages/extract/context-paths.ts'
+import { rig, type Rig, type Tree } from './helpers/rig.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const KNOWN_IDS = join(ROOT, '..', 'shared', 'locobench-derived', 'known_real_scenario_ids.txt')
+
+// ---- fixtures --------------------------------------------------------------------------------
+
+/** Three projects, one per layout, with small real-looking files (one holds emoji and a dash). */
+const A = 'python_web_ecommerce_easy_000'
+const B = 'cpp_system_security_expert_064'
+const C = 'rust_web_social_expert_073'
+const WRAPPER = 'Shop Front-2'
+
+const FILES: Record<string, Record<string, string>> = {
+  [A]: {
+    [`${WRAPPER}/shop/app.py`]: 'def main():\n    print("ℹ️ ready 🎉 — go")\n',
+    [`${WRAPPER}/shop/util.py`]: 'X = 1\n',
+    [`${WRAPPER}/README.md`]: '# Shop\n',
+  },
+  [B]: {
+    'src/main.cpp': 'int main() { return 0; }\n',
+    'include/main.h': '#pragma once\n',
+    'tests/test_main.cpp': '// “tests” • here\n',
+  },
+  [C]: {
+    'src/utils.txt': 'fn utils() {}\n',
+    'src/config.txt': 'fn config() {}\n',
+    'src/constants.txt': 'const X: u8 = 1;\n',
+    'src/module_1.txt': 'fn module_1() {}\n',
+    'tests/test_main.txt': 'fn test_main() {}\n',
+    'tests/test_utils.txt': 'fn test_utils() {}\n',
+    'README.md': '# readme\n',
+    'package.json': '{}\n',
+    '.gitignore': 'target\n',
+    Dockerfile: 'FROM scratch\n',
+    'docs/api.md': '# api\n',
+  },
+}
+
+/** Code points the way the test sees them (JS string iteration), independent of the stage's byte counting. */
+const codePoints = (text: string) => [...text].length
+
+const LANGUAGE: Record<string, string> = { [A]: 'python', [B]: 'cpp', [C]: 'rust' }
+
+function metadata(project: string): string {
+  const files = Object.keys(FILES[project]).map((path) => ({ path: path.replaceAll('/', '//'), type: 'source' }))
+  return JSON.stringify({ specification: { unique_id: project, name: 'Demo', language: LANGUAGE[project] }, files }, null, 2)
+}
+
+function projectTree(project: string): Tree {
+  const tree: Tree = { [`generated/${project}/project_metadata.json`]: metadata(project) }
+  for (const [path, text] of Object.entries(FILES[project])) tree[`generated/${project}/${path}`] = text
+  return tree
+}
+
+type Scenario = Record<string, unknown>
+
+/** A scenario in LoCoBench's shape; context paths as LoCoBench writes them (`//`, wrapper first). */
+function scenario(project: string, category: string, over: Scenario = {}): Scenario {
+  const context = over.context_files as string[] | undefined ?? defaultContext(project)
+  const length = context.reduce((sum, raw) => sum + codePoints(fileText(project, raw) ?? ''), 0)
+  return {
+    id: `${project}_${category}_expert_01`,
+    task_category: category,
+    difficulty: 'expert',
+    title: `About ${category}`,
+    description: `Background for ${category}.`,
+    context_files: context,
+    context_length: length,
+    task_prompt: 'Explain the design.',
+    expected_approach: 'Read the code.',
+    ground_truth: 'The answer.',
+    evaluation_criteria: ['**Correctness (50%):** right', 'clarity: clear'],
+    metadata: { context_length: length, files_count: context.length, information_coverage: 0.5, coverage_range: [0.4, 0.6], generation_timestamp: '2025-08-05T15:07:11.561371' },
+    ...over,
+  }
+}
+
+function defaultContext(project: string): string[] {
+  if (project === A) return [`${WRAPPER}//shop//app.py`, `${WRAPPER}//README.md`]
+  if (project === B) return ['src//main.cpp', 'include//main.h']
+  return ['src/module_1.txt', 'src/utils.txt']
+}
+
+function fileText(project: string, raw: string): string | undefined {
+  const path = raw.split(/[\\/]+/).filter(Boolean).join('/')
+  return FILES[project][path] ?? FILES[project][`${WRAPPER}/${path}`]
+}
+
+const scenarioPath = (s: Scenario) => `output/scenarios/${s.id as string}.json`
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}`
+
+/** Two good scenarios per project: the baseline every bad-input test adds one file to. */
+function goodScenarios(): Scenario[] {
+  return [A, B, C].flatMap((p) => [scenario(p, 'architectural_understanding'), scenario(p, 'bug_investigation')])
+}
+
+function dataTree(scenarios: Scenario[] = goodScenarios(), extra: Tree = {}): Tree {
+  const tree: Tree = { ...projectTree(A), ...projectTree(B), ...projectTree(C) }
+  for (const s of scenarios) tree[scenarioPath(s)] = json(s)
+  return { ...tree, ...extra }
+}
+
+interface Run {
+  result: ExtractResult
+  records: Record<string, any>[]
+  rejects: { file: string; reason: string; pointer: string; message: string }[]
+  summary: ExtractSummary
+  bytes: { dataset: string; rejects: string; summary: string }
+}
+
+async function run(r: Rig, options: Partial<ExtractOptions> = {}, out = 'out'): Promise<Run> {
+  const outputs = { dataset: r.path(`${out}/dataset.jsonl`), rejects: r.path(`${out}/rejects.jsonl`), summary: r.path(`${out}/extract-summary.json`) }
+  const result = await extract({ dataDir: r.path('data'), outputs, cacheDir: r.path('cache'), concurrency: 1, ...options })
+  const bytes = { dataset: readFileSync(outputs.dataset, 'utf8'), rejects: readFileSync(outputs.rejects, 'utf8'), summary: readFileSync(outputs.summary, 'utf8') }
+  const lines = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  return { result, records: lines(bytes.dataset), rejects: lines(bytes.rejects), summary: JSON.parse(bytes.summary), bytes }
+}
+
+/** Fixture data, every file and directory dated an hour back, as downloaded data would be. */
+function dataRig(tree: Tree): Rig {
+  const r = rig(Object.fromEntries(Object.entries(tree).map(([k, v]) => [`data/${k}`, v])), 'extract-')
+  const past = new Date(Date.now() - 3600_000)
+  const age = (path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory()) age(join(path, entry.name))
+      else if (entry.isFile()) utimesSync(join(path, entry.name), past, past)
+    }
+    utimesSync(path, past, past)
+  }
+  age(r.path('data'))
+  return r
+}
+
+function assertArtifactsValid(out: Run): void {
+  for (const record of out.records) assert.equal(check('dataset-record.schema.json', record), [], `record ${record.id}`)
+  for (const line of out.rejects) assert.equal(check('extract-rejects.schema.json', line), [], line.file)
+  assert.equal(check('extract-summary.schema.json', out.summary), [])
+  assert.is(out.summary.read, out.summary.accepted + out.summary.rejected)
+  assert.is(out.summary.accepted, out.records.length)
+  assert.is(out.summary.rejected, out.rejects.length)
+}
+
+/**
+ * Runs the baseline and the baseline plus one bad file; the bad file must be the only reject,
+ * with the expected reason, and the dataset must be byte-identical to the baseline's.
+ */
+async function rejectsAlone(name: string, content: string | Buffer, reason: string, extra: Tree = {}) {
+  const clean = dataRig(dataTree(goodScenarios(), extra))
+  const dirty = dataRig(dataTree(goodScenarios(), { ...extra, [`output/scenarios/${name}`]: content }))
+  try {
+    const before = await run(clean)
+    const after = await run(dirty)
+    assertArtifactsValid(after)
+    assert.is(after.rejects.length, 1, JSON.stringify(after.rejects))
+    const [line] = after.rejects
+    assert.is(line.file, `output/scenarios/${name}`)
+    assert.is(line.reason, reason, line.message)
+    assert.is(after.bytes.dataset, before.bytes.dataset, 'the other records are unaffected')
+    assert.is(after.summary.rejected_by_reason[reason as 'schema'], 1)
+    return line
+  } finally {
+    clean.dispose()
+    dirty.dispose()
+  }
+}
+
+const goodText = (over: Scenario = {}) => json(scenario(A, 'code_comprehension', over))
+const ID = `${A}_code_comprehension_expert_01`
+
+// ---- records ---------------------------------------------------------------------------------
+
+test('a clean dataset gives one schema-valid record per scenario, sorted by id, and no rejects', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const out = await run(r)
+    assertArtifactsValid(out)
+    assert.is(out.records.length, 6)
+    assert.is(out.rejects.length, 0)
+    const ids = out.records.map((rec) => rec.id)
+    assert.equal(ids, [...ids].sort())
+    assert.equal(out.result, { ...out.result, read: 6, accepted: 6, rejected: 0, parsed: 6, reused: 0 })
+    const record = out.records.find((rec) => rec.id === `${A}_bug_investigation_expert_01`)!
+    assert.equal(Object.keys(record), [
+      'id', 'project_id', 'language', 'domain', 'project_complexity', 'project_number', 'task_category', 'difficulty', 'id_difficulty',
+      'title', 'description', 'task_prompt', 'task_prompt_text', 'expected_approach', 'expected_approach_text', 'ground_truth',
+      'evaluation_criteria', 'evaluation_criteria_text', 'context_files', 'missing_context_files', 'context_length', 'files_count',
+      'coverage', 'project', 'source',
+    ])
+    assert.is(record.project_id, A)
+    assert.is(record.language, 'python')
+    assert.is(record.domain, 'web_ecommerce')
+    assert.is(record.project_complexity, 'easy')
+    assert.is(record.project_number, 0)
+    assert.is(record.id_difficulty, 'expert')
+    const raw = readFileSync(r.path(`data/output/scenarios/${record.id}.json`))
+    const sha = spawnSync('sha256sum', [r.path(`data/output/scenarios/${record.id}.json`)], { encoding: 'utf8' }).stdout.split(' ')[0]
+    assert.equal(record.source, { file: `output/scenarios/${record.id}.json`, sha256: sha })
+    assert.ok(raw.length > 0)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('object and array fields are kept as given, with text renderings next to them', async () => {
+  const prompt = { session_1: 'Plan the change.', session_2: 'Implement it.' }
+  const criteria = ['plain', { name: 'Depth', description: 'goes deep', weight: 3 }, { criterion: 'Files', metric: 'recall', expected_value: 0.8 }]
+  const truth = { explanation: 'off by one', files: ['src//main.cpp'] }
+  const s = scenario(B, 'multi_session_development', { task_prompt: prompt, evaluation_criteria: criteria, ground_truth: truth, expected_approach: ['look', 'fix'] })
+  const r = dataRig(dataTree([s]))
+  try {
+    const [record] = (await run(r)).records
+    assert.equal(record.task_prompt, prompt)
+    assert.is(record.task_prompt_text, 'session_1:\nPlan the change.\n\nsession_2:\nImplement it.')
+    assert.equal(record.ground_truth, truth)
+    assert.equal(record.expected_approach, ['look', 'fix'])
+    assert.is(record.expected_approach_text, 'look\n\nfix')
+    assert.equal(record.evaluation_criteria, criteria)
+    assert.equal(record.evaluation_criteria_text, ['plain', 'Depth: goes deep (weight: 3)', 'Files: recall (expected_value: 0.8)'])
+  } finally {
+    r.dispose()
+  }
+})
+
+// ---- one fixture per bad-input class ----------------------------------------------------------
+
+test('unparsable JSON is rejected as invalid-json with line and column', async () => {
+  const line = await rejectsAlone(`${ID}.json`, '{\n  "id": "x",\n  "title" 1\n}\n', 'invalid-json')
+  assert.match(line.message, /^line 3 column 11: /)
+  assert.is(line.pointer, '')
+})
+
+test('a trailing comma deep in the file is located too', async () => {
+  const text = goodText().replace('"Read the code."', '"Read the code.",,')
+  const lineNo = text.split('\n').findIndex((l) => l.includes('Read the code.')) + 1
+  const column = text.split('\n')[lineNo - 1].indexOf(',,') + 2
+  const line = await rejectsAlone(`${ID}.json`, text, 'invalid-json')
+  assert.match(line.message, new RegExp(`^line ${lineNo} column ${column}: `))
+})
+
+test('the JSON error locator agrees with JSON.parse on 3,000 seeded corruptions of a real scenario', () => {
+  const base = readFileSync(join(ROOT, '..', 'shared', 'samples', 'reconstructed', 'scenario__c_api_graphql_expert_079_architectural_understanding_expert_01.json'), 'utf8')
+  let seed = 7
+  const pick = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n)
+  const alphabet = ['{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'a', '1', '-', '.', 'e', 'n', 'u', '\u0001']
+  for (let i = 0; i < 3000; i++) {
+    let text = base
+    for (let k = 1 + pick(3); k > 0; k--) {
+      const at = pick(text.length)
+      const op = pick(3)
+      text = text.slice(0, at) + (op === 0 ? '' : alphabet[pick(alphabet.length)]) + text.slice(op === 1 ? at : at + 1)
+    }
+    let valid = true
+    try {
+      JSON.parse(text)
+    } catch {
+      valid = false
+    }
+    assert.is(findJsonError(text) === null, valid, `case ${i}`)
+  }
+})
+
+test('a file starting with a byte order mark is rejected as bom', async () => {
+  await rejectsAlone(`${ID}.json`, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(goodText())]), 'bom')
+})
+
+test('an empty file and a whitespace-only file are rejected as empty-file', async () => {
+  await rejectsAlone(`${ID}.json`, '', 'empty-file')
+  await rejectsAlone(`${ID}.json`, ' \n\t\n', 'empty-file')
+})
+
+test('bytes that are not UTF-8 are rejected as invalid-utf8 with the offset', async () => {
+  const text = Buffer.from(goodText())
+  const at = text.indexOf('Read the code')
+  text[at] = 0xff
+  const line = await rejectsAlone(`${ID}.json`, text, 'invalid-utf8')
+  assert.match(line.message, new RegExp(`offset ${at}\\b`))
+})
+
+test('a missing required field is rejected as schema, the pointer naming the field', async () => {
+  const s = scenario(A, 'code_comprehension')
+  delete s.title
+  const line = await rejectsAlone(`${ID}.json`, json(s), 'schema')
+  assert.is(line.pointer, '/title')
+})
+
+test('a mistyped field is rejected as schema, the pointer naming the field', async () => {
+  const line = await rejectsAlone(`${ID}.json`, goodText({ context_length: '120' }), 'schema')
+  assert.is(line.pointer, '/context_length')
+})
+
+test('metadata null is rejected as schema with pointer /metadata', async () => {
+  const line = await rejectsAlone(`${ID}.json`, goodText({ metadata: null }), 'schema')
+  assert.is(line.pointer, '/metadata')
+})
+
+test('an unknown difficulty is rejected as schema; a capitalised one is lower-cased', async () => {
+  const line = await rejectsAlone(`${ID}.json`, goodText({ difficulty: 'legendary' }), 'schema')
+  assert.is(line.pointer, '/difficulty')
+  const r = dataRig(dataTree([scenario(A, 'code_comprehension', { difficulty: 'Hard' })]))
+  try {
+    assert.is((await run(r)).records[0].difficulty, 'hard')
+  } finally {
+    r.dispose()
+  }
+})
+
+test('an id that differs from the file name is rejected as id-mismatch', async () => {
+  const line = await rejectsAlone(`${A}_code_comprehension_expert_02.json`, goodText(), 'id-mismatch')
+  assert.is(line.pointer, '/id')
+})
+
+test('an id that does not follow the grammar is rejected as id-unparsable', async () => {
+  const id = 'python_no_such_domain_easy_000_code_comprehension_expert_01'
+  const line = await rejectsAlone(`${id}.json`, goodText({ id }), 'id-unparsable')
+  assert.match(line.message, /no_such_domain|domain/)
+})
+
+test('a task_category outside the 8 is rejected as unknown-category', async () => {
+  const line = await rejectsAlone(`${ID}.json`, goodText({ task_category: 'code_golf' }), 'unknown-category')
+  assert.is(line.pointer, '/task_category')
+})
+
+test("a task_category that disagrees with the id's category is rejected as unknown-category", async () => {
+  const line = await rejectsAlone(`${ID}.json`, goodText({ task_category: 'bug_investigation' }), 'unknown-category')
+  assert.match(line.message, /disagrees/)
+})
+
+test('a copy of a scenario under another name is rejected as duplicate-id, naming the original', async () => {
+  const original = scenario(A, 'architectural_understanding')
+  const line = await rejectsAlone(`${original.id as string}_copy.json`, json(original), 'duplicate-id')
+  assert.ok(line.message.includes(`output/scenarios/${original.id as string}.json`), line.message)
+})
+
+test('of two misnamed files with one id, the later in sorted order is the duplicate-id', async () => {
+  const s = scenario(A, 'code_comprehension')
+  const r = dataRig(dataTree([...goodScenarios()], { 'output/scenarios/x_first.json': json(s), 'output/scenarios/x_second.json': json(s) }))
+  try {
+    const out = await run(r)
+    assertArtifactsValid(out)
+    assert.equal(out.rejects.map((l) => [l.file, l.reason]), [['output/scenarios/x_first.json', 'id-mismatch'], ['output/scenarios/x_second.json', 'duplicate-id']])
+    assert.ok(out.rejects[1].message.includes('output/scenarios/x_first.json'))
+  } finally {
+    r.dispose()
+  }
+})
+
+for (const [label, path, index] of [
+  ['an absolute path', '/etc/passwd', 1],
+  ['a drive letter', 'C:\\Users\\x\\app.py', 0],
+  ['a backslash-absolute path', '\\\\server\\share\\app.py', 0],
+  ['a parent segment', `${WRAPPER}//shop//..//..//..//secret.txt`, 1],
+] as const) {
+  test(`a context path with ${label} is rejected as unsafe-path at its index`, async () => {
+    const context = index === 0 ? [path, `${WRAPPER}//README.md`] : [`${WRAPPER}//README.md`, path]
+    const line = await rejectsAlone(`${ID}.json`, goodText({ context_files: context }), 'unsafe-path')
+    assert.is(line.pointer, `/context_files/${index}`)
+  })
+}
+
+test('a scenario none of whose context files exist is rejected as context-files-missing', async () => {
+  const line = await rejectsAlone(`${ID}.json`, goodText({ context_files: [`${WRAPPER}//nope.py`, 'gone//x.py'] }), 'context-files-missing')
+  assert.is(line.pointer, '/context_files')
+})
+
+test('a scenario whose project directory is absent is rejected as project-missing', async () => {
+  const id = 'go_api_rest_hard_006_code_comprehension_expert_01'
+  const line = await rejectsAlone(`${id}.json`, goodText({ id }), 'project-missing')
+  assert.match(line.message, /generated\/go_api_rest_hard_006\//)
+})
+
+test('a scenario file that cannot be read is rejected as internal, with the error', async () => {
+  const clean = dataRig(dataTree())
+  const dirty = dataRig(dataTree())
+  try {
+    symlinkSync(dirty.path('data/nowhere'), dirty.path(`data/output/scenarios/${ID}.json`))
+    const before = await run(clean)
+    const after = await run(dirty)
+    assertArtifactsValid(after)
+    assert.equal(after.rejects.map((l) => l.reason), ['internal'])
+    assert.match(after.rejects[0].message, /ENOENT/)
+    assert.not.ok(after.bytes.rejects.includes(dirty.dir), 'no absolute path in the message')
+    assert.is(after.bytes.dataset, before.bytes.dataset)
+  } finally {
+    clean.dispose()
+    dirty.dispose()
+  }
+})
+
+test('some missing context files keep the record, listing them, with a warning', async () => {
+  const context = [`${WRAPPER}//shop//app.py`, `${WRAPPER}//shop//gone.py`]
+  const r = dataRig(dataTree([scenario(A, 'code_comprehension', { context_files: context })]))
+  try {
+    const out = await run(r)
+    assertArtifactsValid(out)
+    const [record] = out.records
+    assert.equal(record.context_files, ['shop/app.py', 'shop/gone.py'])
+    assert.equal(record.missing_context_files, ['shop/gone.py'])
+    assert.equal(out.summary.warnings.filter((w) => w.code === 'context-files-missing').map((w) => w.file), [`output/scenarios/${ID}.json`])
+  } finally {
+    r.dispose()
+  }
+})
+
+test('read = accepted + rejected on a dataset mixing every kind of bad input', async () => {
+  const bad: Tree = {
+    [`output/scenarios/${A}_code_comprehension_expert_01.json`]: '{"id": ',
+    [`output/scenarios/${A}_feature_implementation_expert_01.json`]: '',
+    [`output/scenarios/${A}_integration_testing_expert_01.json`]: goodText({ id: `${A}_integration_testing_expert_01`, task_category: 'integration_testing', metadata: null }),
+    [`output/scenarios/${B}_code_comprehension_expert_01.json`]: json(scenario(B, 'code_comprehension', { context_files: ['/abs.cpp'] })),
+    [`output/scenarios/${C}_code_comprehension_expert_01.json`]: json(scenario(C, 'code_comprehension', { context_files: ['nope.txt'] })),
+    'output/scenarios/go_api_rest_hard_006_code_comprehension_expert_01.json': json({ ...scenario(A, 'code_comprehension'), id: 'go_api_rest_hard_006_code_comprehension_expert_01' }),
+    'output/scenarios/copy.json': json(scenario(B, 'architectural_understanding')),
+    'output/scenarios/notes.txt': 'not a scenario',
+  }
+  const r = dataRig(dataTree(goodScenarios(), bad))
+  try {
+    const out = await run(r)
+    assertArtifactsValid(out)
+    assert.is(out.summary.read, 13)
+    assert.is(out.summary.accepted, 6)
+    assert.is(out.summary.rejected, 7)
+    const names = readdirSync(r.path('data/output/scenarios')).filter((n) => n.endsWith('.json')).map((n) => `output/scenarios/${n}`).sort()
+    const seen = [...out.records.map((rec) => rec.source.file), ...out.rejects.map((l) => l.file)].sort()
+    assert.equal(seen, names, 'every file read is accounted for exactly once')
+    assert.equal(out.summary.rejected_by_reason, {
+      'context-files-missing': 1, 'duplicate-id': 1, 'empty-file': 1, 'invalid-json': 1, 'project-missing': 1, schema: 1, 'unsafe-path': 1,
+    })
+    assert.equal({ read: out.result.read, accepted: out.result.accepted, rejected: out.result.rejected }, { read: 13, accepted: 6, rejected: 7 })
+  } finally {
+    r.dispose()
+  }
+})
+
+// ---- ids -------------------------------------------------------------------------------------
+
+test('every known real scenario id parses, its project id being the prefix before the category', async () => {
+  const ids = readFileSync(KNOWN_IDS, 'utf8').split('\n').filter(Boolean)
+  assert.ok(ids.length >= 200)
+  const tree: Tree = {}
+  for (const id of ids) {
+    const category = CATEGORIES.find((c) => id.includes(`_${c}_`))!
+    const project = id.slice(0, id.lastIndexOf(`_${category}_`))
+    tree[`generated/${project}/src/main.txt`] = 'main\n'
+    const s: Scenario = { ...scenario(B, category, { context_files: ['src/main.txt'], context_length: 5, metadata: { files_count: 1 } }), id }
+    s.difficulty = id.split('_').at(-2)!
+    tree[`output/scenarios/${id}.json`] = json(s)
+  }
+  const r = dataRig(tree)
+  try {
+    // More than 64 projects: a worker thread scans part of them; the bytes must not depend on it.
+    const out = await run(r, { concurrency: 2 })
+    const alone = await run(r, { concurrency: 1, cacheDir: r.path('cache-alone') }, 'out-alone')
+    assert.equal(alone.bytes, out.bytes)
+    assertArtifactsValid(out)
+    assert.equal(out.rejects, [])
+    assert.is(out.records.length, ids.length)
+    for (const record of out.records) {
+      const prefix = record.id.slice(0, record.id.lastIndexOf(`_${record.task_category}_`))
+      assert.is(record.project_id, prefix, record.id)
+      assert.ok(record.id.startsWith(`${record.language}_${record.domain}_${record.project_complexity}_`), record.id)
+    }
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a domain holding a category word (system_security + security_analysis) maps to the right project', async () => {
+  const r = dataRig(dataTree([scenario(B, 'security_analysis'), scenario(B, 'architectural_understanding')]))
+  try {
+    const out = await run(r)
+    assert.equal(out.records.map((rec) => [rec.id, rec.project_id, rec.domain]), [
+      [`${B}_architectural_understanding_expert_01`, B, 'system_security'],
+      [`${B}_security_analysis_expert_01`, B, 'system_security'],
+    ])
+  } finally {
+    r.dispose()
+  }
+})
+
+// ---- projects --------------------------------------------------------------------------------
+
+test('the three layouts: wrapper stripped for A, none for B and C, every file counted', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const out = await run(r)
+    const project = (id: string) => out.records.find((rec) => rec.project_id === id)!
+    const total = (p: string) => Object.values(FILES[p]).reduce((sum, text) => sum + codePoints(text), 0)
+    assert.equal(project(A).project, { dir: `generated/${A}`, root: `generated/${A}/${WRAPPER}`, wrapper: WRAPPER, layout: 'A', file_count: 3, total_chars: total(A) })
+    assert.equal(project(B).project, { dir: `generated/${B}`, root: `generated/${B}`, wrapper: null, layout: 'B', file_count: 3, total_chars: total(B) })
+    assert.equal(project(C).project, { dir: `generated/${C}`, root: `generated/${C}`, wrapper: null, layout: 'C', file_count: 11, total_chars: total(C) })
+    assert.equal(project(A).context_files, ['shop/app.py', 'README.md'])
+    assert.equal(project(B).context_files, ['src/main.cpp', 'include/main.h'])
+    assert.equal(out.summary.layouts, { A: 1, B: 1, C: 1 })
+    assert.is(out.summary.projects, 3)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a symlink inside a project is reported and not followed or counted', async () => {
+  const clean = dataRig(dataTree())
+  const linked = dataRig(dataTree())
+  try {
+    symlinkSync('/etc/hostname', linked.path(`data/generated/${B}/src/escape.txt`))
+    const before = await run(clean)
+    const after = await run(linked)
+    assert.is(after.bytes.dataset, before.bytes.dataset)
+    assert.equal(after.summary.warnings.map((w) => [w.file, w.code]), [[`generated/${B}/src/escape.txt`, 'project-entry-skipped']])
+  } finally {
+    clean.dispose()
+    linked.dispose()
+  }
+})
+
+test('context paths: // and backslashes collapse, the wrapper prefix is optional, order is kept, repeats dropped', async () => {
+  const context = [`${WRAPPER}\\shop\\util.py`, 'README.md', `${WRAPPER}//shop//./app.py`, `shop/util.py`]
+  const unique = ['shop/util.py', 'README.md', 'shop/app.py'].reduce((sum, p) => sum + codePoints(FILES[A][`${WRAPPER}/${p}`]), 0)
+  const r = dataRig(dataTree([scenario(A, 'code_comprehension', { context_files: context, context_length: unique, metadata: { files_count: 4 } })]))
+  try {
+    const out = await run(r)
+    const [record] = out.records
+    assert.equal(record.context_files, ['shop/util.py', 'README.md', 'shop/app.py'])
+    assert.equal(record.missing_context_files, [])
+    assert.is(record.files_count, 4)
+    assert.equal(out.summary.warnings.map((w) => [w.code, w.pointer]), [['duplicate-context-file', '/context_files/3']])
+  } finally {
+    r.dispose()
+  }
+})
+
+test('path normalisation agrees with a plain segment-by-segment reading on 5,000 random paths', () => {
+  const reference = (raw: string): string | null => {
+    if (/^[/\\]/.test(raw) || /[\u0000-\u001f\u007f]/.test(raw)) return null
+    const segments = raw.split(/[\\/]/).filter((s) => s !== '' && s !== '.')
+    if (segments.length === 0 || segments.some((s) => s === '..' || /^[A-Za-z]:/.test(s))) return null
+    return segments.join('/')
+  }
+  let seed = 11
+  const pick = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n)
+  const pieces = ['a', 'Wrap Dir', 'src', '.', '..', '.git', '...', '/', '//', '///', '\\', 'C:', 'x:y', 'f.py', '\u0007', '-']
+  for (let i = 0; i < 5000; i++) {
+    const raw = Array.from({ length: 1 + pick(6) }, () => pieces[pick(pieces.length)]).join('')
+    const got = normaliseContextPath(raw)
+    assert.is(got.ok ? got.path : null, reference(raw), JSON.stringify(raw))
+  }
+})
+
+test('files_count comes from metadata, with a warning when it disagrees with the list', async () => {
+  const s = scenario(B, 'code_comprehension')
+  ;(s.metadata as Record<string, unknown>).files_count = 9
+  const r = dataRig(dataTree([s]))
+  try {
+    const out = await run(r)
+    assert.is(out.records[0].files_count, 9)
+    assert.equal(out.summary.warnings.map((w) => [w.code, w.pointer]), [['files-count-mismatch', '/metadata/files_count']])
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a context_length that is not the code points of the context files is a warning', async () => {
+  const r = dataRig(dataTree([scenario(A, 'code_comprehension', { context_length: 3 })]))
+  try {
+    const out = await run(r)
+    assert.equal(out.summary.warnings_by_code, { 'context-length-mismatch': 1, 'context-length-on-disk': 1 })
+    assert.is(out.records[0].context_length, 3)
+  } finally {
+    r.dispose()
+  }
+})
+
+/** Python's own count: len() of each file decoded with errors='replace'. */
+const pythonLens = (...paths: string[]): number[] =>
+  spawnSync('python3', ['-c', "import sys\nfor p in sys.argv[1:]: print(len(open(p, 'rb').read().decode('utf-8', 'replace')))", ...paths], { encoding: 'utf8' })
+    .stdout.split('\n').filter(Boolean).map(Number)
+
+test("total_chars counts code points as Python's len does (an emoji is 1), also for invalid UTF-8", async () => {
+  const text = 'ok ℹ️ 🎉🎉 — “q” 𝄞 done\n'.repeat(40)
+  const broken = Buffer.concat([Buffer.from('abc '), Buffer.from([0xf0, 0x9f, 0x8e]), Buffer.from(' x '), Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xff]), Buffer.from(' 🎉 end')])
+  const project = 'go_web_cms_medium_002'
+  const tree: Tree = {
+    [`generated/${project}/main.go`]: text,
+    [`generated/${project}/bad.go`]: broken,
+    [`generated/${project}/ascii.go`]: 'package main\n',
+  }
+  const s = { ...scenario(B, 'code_comprehension', { context_files: ['main.go'], context_length: codePoints(text), metadata: { files_count: 1 } }), id: `${project}_code_comprehension_expert_01` }
+  tree[`output/scenarios/${s.id}.json`] = json(s)
+  const r = dataRig(tree)
+  try {
+    const out = await run(r)
+    assertArtifactsValid(out)
+    const [record] = out.records
+    const lens = pythonLens(...['main.go', 'bad.go', 'ascii.go'].map((f) => r.path(`data/generated/${project}/${f}`)))
+    assert.is(lens.length, 3)
+    const expected = lens.reduce((a, b) => a + b, 0)
+    assert.is(record.project.total_chars, expected)
+    assert.ok(expected < Buffer.byteLength(text) + broken.length, 'counts code points, not bytes')
+    assert.is(lens[0], codePoints(text))
+    assert.equal(out.summary.warnings_by_code, { 'project-file-not-utf8': 1, 'project-metadata-missing': 1 })
+    assert.is(out.summary.warnings.find((w) => w.code === 'project-file-not-utf8')!.file, `generated/${project}/bad.go`)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('project_metadata.json that is invalid or names another language gives warnings, not rejects', async () => {
+  const r = dataRig(dataTree(goodScenarios(), {
+    [`generated/${A}/project_metadata.json`]: JSON.stringify({ specification: { unique_id: A, name: 'x', language: 'ruby' }, files: [] }),
+    [`generated/${B}/project_metadata.json`]: JSON.stringify({ files: 3 }),
+  }))
+  try {
+    const out = await run(r)
+    assertArtifactsValid(out)
+    assert.is(out.summary.accepted, 6)
+    const about = (p: string) => out.summary.warnings.filter((w) => w.file === `generated/${p}/project_metadata.json`).map((w) => [w.code, w.pointer])
+    assert.equal(about(A), [['project-metadata-mismatch', '/specification/language']])
+    assert.equal(about(B).map(([code]) => code), ['project-metadata-invalid', 'project-metadata-invalid'])
+  } finally {
+    r.dispose()
+  }
+})
+
+// ---- incremental and deterministic -------------------------------------------------------------
+
+test('a rerun after editing one scenario parses exactly that file and changes only its record', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    const target = `${B}_bug_investigation_expert_01`
+    const s = scenario(B, 'bug_investigation', { title: 'A new title' })
+    writeFileSync(r.path(`data/output/scenarios/${target}.json`), json(s))
+    const second = await run(r)
+    assert.is(second.result.parsed, 1)
+    assert.is(second.result.reused, 5)
+    assert.is(second.records.find((rec) => rec.id === target)!.title, 'A new title')
+    assert.equal(second.records.filter((rec) => rec.id !== target), first.records.filter((rec) => rec.id !== target))
+    assert.is(second.result.projectFilesRead, 0, 'unchanged project files are not read again')
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a same-size edit that keeps a just-written mtime is still noticed (racy stamps are not trusted)', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const path = r.path(`data/output/scenarios/${A}_bug_investigation_expert_01.json`)
+    writeFileSync(path, json(scenario(A, 'bug_investigation', { title: 'Title one' })))
+    const { mtime } = statSync(path)
+    await run(r)
+    writeFileSync(path, json(scenario(A, 'bug_investigation', { title: 'Title two' })))
+    utimesSync(path, mtime, mtime)
+    const second = await run(r)
+    assert.is(second.records.find((rec) => rec.id === `${A}_bug_investigation_expert_01`)!.title, 'Title two')
+    assert.is(second.result.parsed, 1)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('touching a file without changing it reuses its verdict', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    const later = new Date(Date.now() + 5000)
+    utimesSync(r.path(`data/output/scenarios/${A}_bug_investigation_expert_01.json`), later, later)
+    const second = await run(r)
+    assert.is(second.result.parsed, 0)
+    assert.is(second.bytes.dataset, first.bytes.dataset)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('an edited project file is read again and its count updated', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    writeFileSync(r.path(`data/generated/${B}/tests/test_main.cpp`), '// 🎉\n')
+    const second = await run(r)
+    assert.is(second.result.projectFilesRead, 1)
+    const totalOf = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project.total_chars
+    assert.is(totalOf(second), totalOf(first) - codePoints(FILES[B]['tests/test_main.cpp']) + codePoints('// 🎉\n'))
+  } finally {
+    r.dispose()
+  }
+})
+
+test('files added to or removed from a project show on a rerun, though no scenario changed', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    writeFileSync(r.path(`data/generated/${A}/${WRAPPER}/shop/new.py`), 'Y = 2\n')
+    rmSync(r.path(`data/generated/${A}/${WRAPPER}/README.md`))
+    const second = await run(r)
+    assert.is(second.result.parsed, 0)
+    assert.is(second.result.projectFilesRead, 1)
+    const record = (out: Run) => out.records.find((rec) => rec.id === `${A}_bug_investigation_expert_01`)!
+    assert.is(record(second).project.file_count, record(first).project.file_count)
+    assert.is(record(second).project.total_chars, record(first).project.total_chars - codePoints('# Shop\n') + codePoints('Y = 2\n'))
+    assert.equal(record(second).missing_context_files, ['README.md'])
+    assert.equal(second.summary.warnings_by_code, { 'context-files-missing': 2 })
+    const others = (out: Run) => out.records.filter((rec) => rec.project_id !== A)
+    assert.equal(others(second), others(first))
+  } finally {
+    r.dispose()
+  }
+})
+
+test('outputs are byte-identical across runs: cold, warm, other thread counts, other cache dirs', async () => {
+  const r = dataRig(dataTree(goodScenarios(), { 'output/scenarios/broken.json': '{' }))
+  try {
+    const cold = await run(r, {}, 'out1')
+    const warm = await run(r, {}, 'out2')
+    const threads = await run(r, { concurrency: 4, cacheDir: r.path('cache2') }, 'out3')
+    assert.is(warm.result.parsed, 0)
+    for (const other of [warm, threads]) assert.equal(other.bytes, cold.bytes)
+    for (const text of Object.values(cold.bytes)) assert.not.ok(text.includes(r.dir), 'no absolute paths in artifacts')
+  } finally {
+    r.dispose()
+  }
+})
+
+test('the cache blob is compacted once most of it is dead, and stays correct', async () => {
+  const big = (n: number) => `${'Long background. '.repeat(25_000)}version ${n}`
+  const target = `${C}_bug_investigation_expert_01`
+  const r = dataRig(dataTree())
+  try {
+    const blobs = () => readdirSync(r.path('cache')).filter((f) => f.startsWith('fragments-'))
+    let out: Run | undefined
+    for (let n = 1; n <= 6; n++) {
+      writeFileSync(r.path(`data/output/scenarios/${target}.json`), json(scenario(C, 'bug_investigation', { description: big(n) })))
+      out = await run(r)
+      assert.is(out.records.find((rec) => rec.id === target)!.description, big(n))
+    }
+    assert.equal(blobs().length, 1)
+    assert.not.equal(blobs()[0], 'fragments-1.bin', 'a compaction moved the live ranges to a new blob')
+    const size = statSync(r.path(`cache/${blobs()[0]}`)).size
+    assert.ok(size < 3 * Buffer.byteLength(big(6)), `blob holds ${size} bytes`)
+    const again = await run(r, {}, 'out-again')
+    assert.is(again.result.parsed, 0)
+    assert.equal(again.bytes, out!.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('an aborted run stops with the abort reason and leaves the cache usable', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    writeFileSync(r.path(`data/output/scenarios/${A}_bug_investigation_expert_01.json`), json(scenario(A, 'bug_investigation', { title: 'Edited' })))
+    const controller = new AbortController()
+    const reason = new Error('stop here')
+    try {
+      await run(r, { signal: controller.signal, progress: () => controller.abort(reason) }, 'out-aborted')
+      assert.unreachable('should have been aborted')
+    } catch (error) {
+      assert.is(error, reason)
+    }
+    const after = await run(r)
+    assert.is(after.result.parsed, 1)
+    assert.equal(after.records.filter((rec) => rec.title !== 'Edited'), first.records.filter((rec) => rec.id !== `${A}_bug_investigation_expert_01`))
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a torn or unreadable cache is ignored and rebuilt', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    for (const name of readdirSync(r.path('cache'))) {
+      const path = r.path(`cache/${name}`)
+      writeFileSync(path, readFileSync(path).subarray(0, 40))
+    }
+    const second = await run(r)
+    assert.is(second.result.parsed, 6)
+    assert.equal(second.bytes, first.bytes)
+    rmSync(r.path('cache'), { recursive: true })
+    const third = await run(r)
+    assert.is(third.result.parsed, 6)
+    assert.equal(third.bytes, first.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('progress reaches the file total; a missing scenarios dir is an error with exit code 1', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const seen: [number, number, string][] = []
+    await run(r, { progress: (done, total, unit) => seen.push([done, total, unit]) })
+    assert.equal(seen.at(-1), [6, 6, 'files'])
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i][0] >= seen[i - 1][0])
+    rmSync(r.path('data/output'), { recursive: true })
+    try {
+      await run(r)
+      assert.unreachable('should have thrown')
+    } catch (error) {
+      assert.is((error as { exitCode?: number }).exitCode, 1)
+      assert.match((error as Error).message, /scenarios/)
+    }
+  } finally {
+    r.dispose()
+  }
+})
+
+// ---- CLI and generated data ------------------------------------------------------------------
+
+const cli = (...args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    execFile(process.execPath, [join(ROOT, 'scripts/cli/extract-dataset.ts'), ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+      done({ status: error ? (error.code as number) : 0, stdout, stderr })
+    })
+  })
+
+test('the extract-dataset CLI writes the three artifacts, prints the summary and keeps the exit codes', async () => {
+  const r = dataRig(dataTree(goodScenarios(), { 'output/scenarios/broken.json': '[' }))
+  try {
+    const [ok, noData, unknownFlag, noScenarios] = await Promise.all([
+      cli('--data', r.path('data'), '--output', r.path('cli-out')),
+      cli('--output', r.path('x')),
+      cli('--data', r.path('data'), '--output', r.path('x'), '--nope'),
+      cli('--data', r.path('nothing-here'), '--output', r.path('x')),
+    ])
+    assert.is(ok.status, 0, ok.stderr)
+    assert.match(ok.stdout, /Found 7 scenario files/)
+    assert.match(ok.stdout, /Extracted 6 scenarios to /)
+    assert.match(ok.stdout, /Encountered 1 errors/)
+    assert.match(ok.stdout, /  python: 2/)
+    assert.equal(readdirSync(r.path('cli-out')).sort(), ['dataset.jsonl', 'extract-summary.json', 'rejects.jsonl'])
+    const direct = await run(r)
+    assert.is(readFileSync(r.path('cli-out/dataset.jsonl'), 'utf8'), direct.bytes.dataset)
+    assert.is(noData.status, 2)
+    assert.match(noData.stderr, /--data DIR is required/)
+    assert.is(unknownFlag.status, 2)
+    assert.is(noScenarios.status, 1)
+    assert.match(noScenarios.stderr, /no scenarios directory/)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('data from the synthetic generator extracts with no rejects and exact context lengths', async () => {
+  const r = rig({}, 'extract-synth-')
+  try {
+    const made = spawnSync(process.execPath, [join(ROOT, 'scripts/synth.ts'), '--out', r.path('data'), '--projects', '12', '--scale', '0.05'], { encoding: 'utf8' })
+    assert.is(made.status, 0, made.stderr)
+    const out = await run(r)
+    assertArtifactsValid(out)
+    assert.is(out.summary.read, 96)
+    assert.is(out.summary.rejected, 0)
+    assert.is(out.summary.warnings_by_code['context-length-on-disk'], undefined)
+    assert.is(out.summary.layouts.A + out.summary.layouts.B + out.summary.layouts.C, 12)
+  } finally {
+    r.dispose()
+  }
+})
+
+test.run()
