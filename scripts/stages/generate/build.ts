@@ -1,0 +1,72 @@
+// Builds one task dir in the staging area: rendered files first, then the project.
+import { mkdir, rm } from 'node:fs/promises'
+import type { Templates } from './templates.ts'
+import type { ContentHashes, DockerfileCache } from './caches.ts'
+import { buildGroundTruth } from './ground-truth.ts'
+import { taskDigestWithBlock } from './manifest.ts'
+import { placeProject, PROJECT_PREFIX, type PlaceState, type ProjectTree } from './project.ts'
+import { renderTaskFiles } from './task-files.ts'
+import type { DatasetRecord, GenerateConfig } from './types.ts'
+import type { RenderedWriter } from './write.ts'
+
+export interface BuildContext {
+  config: GenerateConfig
+  templates: Templates
+  version: string
+  dockerfiles: DockerfileCache
+  hashes: ContentHashes
+  writer: RenderedWriter
+  place: PlaceState
+  warn(message: string): void
+}
+
+export interface BuildInputs {
+  record: DatasetRecord
+  tree: ProjectTree
+  inputHash: string
+  dockerImage: string | undefined
+}
+
+const TASK_SUBDIRS = ['environment', 'tests', 'solution']
+
+/** Writes the task dir `dir` (replacing any leftover) and returns its digest. */
+export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<string> {
+  const { record, tree } = inputs
+  const gt = buildGroundTruth(record, { wrapper: record.project.wrapper, files: tree.files }, ctx.config.verifier.weights)
+  if (gt.dropped.length) ctx.warn(`${record.id}: ${gt.dropped.length} context file(s) not in the project, left out of ground_truth.json: ${gt.dropped.slice(0, 5).join(', ')}${gt.dropped.length > 5 ? ', …' : ''}`)
+  const files = renderTaskFiles(
+    { record, groundTruth: gt.file, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
+    ctx.templates,
+    ctx.config,
+  )
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(dir, { recursive: true })
+  await Promise.all(TASK_SUBDIRS.map((sub) => mkdir(`${dir}/${sub}`)))
+  const records: [string, string][] = []
+  const writes: Promise<void>[] = []
+  for (const [path, file] of files) {
+    const hash = ctx.hashes.of(file.content, file.shared === true)
+    records.push([path, hash])
+    writes.push(ctx.writer.write(`${dir}/${path}`, file.content, file.mode, hash))
+  }
+  await Promise.all(writes)
+  await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place)
+  return taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock)
+}
+
+/** Runs `work` over `items` with at most `limit` in flight; stops taking items after a throw. */
+export async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  let stopped = false
+  const worker = async (): Promise<void> => {
+    while (!stopped && next < items.length) {
+      try {
+        await work(items[next++])
+      } catch (error) {
+        stopped = true
+        throw error
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}

@@ -1,0 +1,19 @@
+export class GenerateError extends Error {
+  readonly exitCode: number
+  constructor(message: string, exitCode = 1) {
+    super(message)
+    this.name = 'GenerateError'
+    this.exitCode = exitCode
+  }
+}
+
+/** One task could not be built; the message names the task and, where known, the template. */
+export class TaskError extends Error {
+  readonly exitCode = 1
+  readonly id: string
+  constructor(id: string, message: string) {
+    super(`${id}: ${message}`)
+    this.name = 'TaskError'
+    this.id = id
+  }
+}

@@ -1,0 +1,77 @@
+import type { Weights } from '../../verifier/types.ts'
+
+// Shapes the generate stage reads and writes. The record type lists only the fields generate uses;
+// the full contract is schemas/dataset-record.schema.json (validated on read).
+
+export interface DatasetRecord {
+  id: string
+  project_id: string
+  language: string
+  task_category: string
+  difficulty: string
+  title: string
+  description: string
+  task_prompt_text: string
+  expected_approach_text: string
+  ground_truth: unknown
+  evaluation_criteria: unknown[]
+  evaluation_criteria_text: string[]
+  context_files: string[]
+  missing_context_files: string[]
+  context_length: number
+  files_count: number
+  project: { dir: string; root: string; wrapper: string | null; layout: 'A' | 'B' | 'C'; file_count: number; total_chars: number }
+}
+
+export interface ManifestEntry {
+  input_hash: string
+  output_hash: string
+  language: string
+}
+
+export interface TasksManifest {
+  generator_version: string
+  tasks: Record<string, ManifestEntry>
+}
+
+/** config.tasks after defaults (schemas/config/tasks.schema.json). */
+export interface TasksConfig {
+  org: string
+  dataset_name: string
+  dataset_description: string
+  authors: { name: string; email?: string }[]
+  keywords: string[]
+  tags: string[]
+  include_expected_approach: boolean
+  include_evaluation_criteria: boolean
+  link: 'auto' | 'copy'
+  agent_timeout_sec: number
+  verifier_timeout_sec: number
+  build_timeout_sec: number
+  cpus: number
+  memory_mb: number
+  storage_mb: number
+}
+
+export interface Toolchain {
+  packages: string[]
+  base_image?: string
+}
+
+/** config.languages after defaults (schemas/config/languages.schema.json). */
+export interface LanguagesConfig {
+  base_image: string
+  common_packages: string[]
+  user: { name: string; uid?: number } | null
+  toolchains: Record<string, Toolchain>
+}
+
+export type VerifierWeights = Weights
+
+/** The config sections generate reads; smoke only for `docker_image` (push + image_prefix). */
+export interface GenerateConfig {
+  tasks: TasksConfig
+  languages: LanguagesConfig
+  verifier: { weights: VerifierWeights } & Record<string, unknown>
+  smoke?: Record<string, unknown>
+}

@@ -1,0 +1,448 @@
+// The generate stage's behaviour: planning, escaping, project placement (layouts, links, copies,
+// symlinks), incremental rebuilds, removal, determinism, and the run-adapter CLI.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawnSync } from 'node:child_process'
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { parse as parseToml } from 'smol-toml'
+import { generate, GenerateFailedError, type GenerateOptions } from '../scripts/stages/generate.ts'
+import { commitStaged } from '../scripts/stages/generate/commit.ts'
+import { normalisePathsInText } from '../scripts/stages/generate/ground-truth.ts'
+import { planTasks } from '../scripts/stages/generate/plan.ts'
+import { readSelectedIds } from '../scripts/stages/generate/selected.ts'
+import { renderDockerfile } from '../scripts/stages/generate/task-files.ts'
+import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const TEMPLATES = join(ROOT, 'templates')
+
+/** Temp dirs made by the tests, removed at the end. */
+const temps: string[] = []
+
+// ---- fixtures ---------------------------------------------------------------------------------
+
+type Tree = Record<string, string>
+
+function writeTree(root: string, tree: Tree): void {
+  for (const [rel, content] of Object.entries(tree)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true })
+    writeFileSync(join(root, rel), content)
+  }
+}
+
+function listTree(root: string, rel = ''): string[] {
+  return readdirSync(join(root, rel)).sort().flatMap((name) => {
+    const path = rel ? `${rel}/${name}` : name
+    return lstatSync(join(root, path)).isDirectory() ? [`${path}/`, ...listTree(root, path)] : [path]
+  })
+}
+
+const LAYOUT_A: Tree = {
+  'libs/sc_ipc/src/sc_ipc.c': 'int sc_ipc_send(void) { return 0; }\n',
+  'api-gateway/src/services/service_client.c': '#include "sc_ipc.h"\nint client(void) { return sc_ipc_send(); }\n',
+  'services/texture-service/src/main.c': 'int main(void) { return 0; }\n',
+  'docs/architecture/data_flow.puml': '@startuml\nA -> B\n@enduml\n',
+  'CMakeLists.txt': 'project(sc C)\n',
+}
+const LAYOUT_B: Tree = {
+  'configs/app.json': '{"bus": "local"}\n',
+  'flockdesk/__init__.py': '',
+  'flockdesk/core/bus.py': 'class EventBus:\n    def publish(self, topic):\n        return topic\n',
+  'tests/test_bus.py': 'from flockdesk.core.bus import EventBus\n',
+}
+const LAYOUT_C: Tree = {
+  'src/module_1.txt': 'fn router() -> Router { Router::new() }\n',
+  'src/module_15.txt': 'fn validate_jwt(token: &str) -> bool { !token.is_empty() }\n',
+  'src/config.txt': 'NATS_URL=nats://localhost:4222\n',
+  'tests/test_main.txt': 'fn test_main() {}\n',
+  'package.json': '{"name": "social"}\n',
+  '.gitignore': 'target/\n',
+  'docs/api.md': '# API\n',
+}
+
+const ID_A = 'c_api_graphql_expert_079_architectural_understanding_expert_01'
+const ID_A2 = 'c_api_graphql_expert_079_bug_investigation_expert_01'
+const ID_B = 'python_desktop_development_expert_021_cross_file_refactoring_expert_01'
+const ID_C = 'rust_web_social_expert_073_architectural_understanding_expert_01'
+
+function record(id: string, layout: 'A' | 'B' | 'C', over: Record<string, unknown> = {}): Record<string, unknown> {
+  const base = {
+    A: { project_id: 'c_api_graphql_expert_079', language: 'c', domain: 'api_graphql', root: 'generated/c_api_graphql_expert_079/SynestheticCanvas', wrapper: 'SynestheticCanvas', tree: LAYOUT_A, context: ['libs/sc_ipc/src/sc_ipc.c', 'api-gateway/src/services/service_client.c', 'services/texture-service/src/main.c'], gt: 'The IPC library `SynestheticCanvas//libs//sc_ipc//src//sc_ipc.c` is called by api-gateway/src/services/service_client.c over raw TCP.' },
+    B: { project_id: 'python_desktop_development_expert_021', language: 'python', domain: 'desktop_development', root: 'generated/python_desktop_development_expert_021', wrapper: null, tree: LAYOUT_B, context: ['flockdesk/core/bus.py', 'tests/test_bus.py', 'configs/app.json'], gt: { refactoring_target: 'flockdesk/core/bus.py', plan: ['Extract a Publisher protocol from EventBus', 'Update tests/test_bus.py'] } },
+    C: { project_id: 'rust_web_social_expert_073', language: 'rust', domain: 'web_social', root: 'generated/rust_web_social_expert_073', wrapper: null, tree: LAYOUT_C, context: ['src/module_1.txt', 'src/module_15.txt', 'src/config.txt'], gt: 'The API gateway in `src/module_1.txt` authenticates through `src/module_15.txt`; `src/config.txt` defines NATS_URL.' },
+  }[layout]
+  const project = { dir: base.root.split('/').slice(0, 2).join('/'), root: base.root, wrapper: base.wrapper, layout, file_count: Object.keys(base.tree).length, total_chars: 1000 }
+  const category = /_(architectural_understanding|cross_file_refactoring|bug_investigation)_/.exec(id)?.[1] ?? 'architectural_understanding'
+  return {
+    id, project_id: base.project_id, language: base.language, domain: base.domain, project_complexity: 'expert', project_number: Number(base.project_id.slice(-3)),
+    task_category: category, difficulty: 'expert', id_difficulty: 'expert',
+    title: `Analysis of ${id}`, description: 'A long-context analysis of a multi-service project.',
+    task_prompt: 'Explain the communication path.', task_prompt_text: 'Explain the communication path between the components.',
+    expected_approach: 'Start from the docs.', expected_approach_text: 'Start from the docs, then read the EXPECTED-APPROACH-MARKER files.',
+    ground_truth: base.gt, evaluation_criteria: ['Names the CRITERIA-MARKER file'], evaluation_criteria_text: ['Names the CRITERIA-MARKER file'],
+    context_files: base.context, missing_context_files: [], context_length: 900000, files_count: 84, coverage: 0.9,
+    project, source: { file: `output/scenarios/${id}.json`, sha256: 'a'.repeat(64) },
+    ...over,
+  }
+}
+
+interface Workspace {
+  base: string
+  data: string
+  dataset: string
+  selected: string
+  current: string
+}
+
+function workspace(records: Record<string, unknown>[], trees: Partial<Record<'A' | 'B' | 'C', Tree>> = { A: LAYOUT_A, B: LAYOUT_B, C: LAYOUT_C }): Workspace {
+  const base = mkdtempSync(join(tmpdir(), 'generate-test-'))
+  temps.push(base)
+  const data = join(base, 'data')
+  const roots = { A: 'generated/c_api_graphql_expert_079/SynestheticCanvas', B: 'generated/python_desktop_development_expert_021', C: 'generated/rust_web_social_expert_073' }
+  for (const [layout, tree] of Object.entries(trees)) writeTree(join(data, roots[layout as 'A']), tree as Tree)
+  const ws = { base, data, dataset: join(base, 'dataset.jsonl'), selected: join(base, 'selected_tasks.json'), current: join(base, 'out', 'tasks') }
+  writeRecords(ws, records)
+  select(ws, records.map((r) => r.id as string))
+  mkdirSync(ws.current, { recursive: true })
+  return ws
+}
+
+const writeRecords = (ws: Workspace, records: Record<string, unknown>[]): void =>
+  writeFileSync(ws.dataset, records.map((r) => `${JSON.stringify(r)}\n`).join(''))
+
+const select = (ws: Workspace, ids: string[]): void =>
+  writeFileSync(ws.selected, JSON.stringify({ selection_criteria: { top_n: ids.length }, statistics: { id: 'not-a-task' }, tasks: ids.map((id, rank) => ({ id, rank, project: { id: 'nested' } })) }, null, 2))
+
+interface Run {
+  result: Awaited<ReturnType<typeof generate>>
+  staging: string
+  registry: string
+  removed: string[]
+  warnings: string[]
+}
+
+let runCounter = 0
+
+/** One engine-like run: stage into a fresh dir, then commit into ws.current like the engine. */
+async function run(ws: Workspace, over: Partial<GenerateOptions> = {}, commit = true): Promise<Run> {
+  const staging = join(ws.base, `staging-${runCounter++}`)
+  const registry = join(staging, '..', `registry-${runCounter}`, 'dataset.toml')
+  const removed: string[] = []
+  const warnings: string[] = []
+  const result = await generate({
+    selected: ws.selected, dataset: ws.dataset, dataDir: ws.data, templatesDir: TEMPLATES,
+    config: {}, outputs: { tasks: staging, registry }, currentTasksDir: ws.current,
+    remove: (e) => removed.push(e), warn: (m) => warnings.push(m), ...over,
+  })
+  if (commit) commitStaged(staging, ws.current, removed)
+  return { result, staging, registry, removed, warnings }
+}
+
+// ---- planning ---------------------------------------------------------------------------------
+
+test('the plan builds new, changed and missing tasks, keeps unchanged ones and removes only its own', () => {
+  const previous = {
+    generator_version: '0.1.0+000000000000',
+    tasks: {
+      same: { input_hash: 'h1', output_hash: 'o', language: 'c' },
+      changed: { input_hash: 'old', output_hash: 'o', language: 'c' },
+      gone: { input_hash: 'h', output_hash: 'o', language: 'c' },
+      deleted_by_hand: { input_hash: 'h3', output_hash: 'o', language: 'c' },
+      dropped: { input_hash: 'h', output_hash: 'o', language: 'c' },
+    },
+  }
+  const plan = planTasks({
+    tasks: [
+      { id: 'same', inputHash: 'h1', language: 'c' },
+      { id: 'changed', inputHash: 'new', language: 'c' },
+      { id: 'fresh', inputHash: 'h2', language: 'c' },
+      { id: 'deleted_by_hand', inputHash: 'h3', language: 'c' },
+      { id: 'squatted', inputHash: 'h4', language: 'c' },
+    ],
+    previous,
+    existing: ['same', 'changed', 'gone', 'squatted', 'notes', 'manifest.json', '.staging-1'],
+    reserved: ['manifest.json'],
+  })
+  assert.equal(plan.keep, ['same'])
+  assert.equal(plan.build, [
+    { id: 'changed', reason: 'changed' },
+    { id: 'fresh', reason: 'new' },
+    { id: 'deleted_by_hand', reason: 'missing' },
+    { id: 'squatted', reason: 'unowned' },
+  ])
+  assert.equal(plan.remove, ['gone'])
+  assert.equal(plan.foreign, ['notes'])
+})
+
+// ---- escaping ---------------------------------------------------------------------------------
+
+test('TOML strings survive quotes, backslashes, newlines and control characters', () => {
+  const nasty = 'a """ b \\ c \n d \t e \u0001 f \u007f g "q" \\u0041 ü 🎉 \ud800'
+  const parsed = parseToml(`x = ${tomlString(nasty)}\ny = ${tomlValue([nasty, 1, 2.5, true, { 'a key': nasty, b: 1 }])}`)
+  const expected = nasty.toWellFormed()
+  assert.is(parsed.x, expected)
+  assert.equal(JSON.parse(JSON.stringify(parsed.y)), [expected, 1, 2.5, true, { 'a key': expected, b: 1 }])
+})
+
+test('a shell word is one literal argument whatever it holds', () => {
+  const nasty = `it's $(echo pwned) \`echo pwned\` "$HOME" \\ \n; exit 3`
+  const out = spawnSync('bash', ['-c', `printf '%s' ${shellWord(nasty)}`], { encoding: 'utf8' })
+  assert.is(out.status, 0)
+  assert.is(out.stdout, nasty)
+})
+
+test('inline Markdown cannot open a block, and block Markdown cannot swallow what follows', () => {
+  assert.is(mdInline('# Title\nwith ```fence\n<!-- x'), '\\# Title with ```fence \\<!-- x')
+  assert.is(mdInline('1. first'), '1\\. first')
+  assert.is(mdInline('- item'), '\\- item')
+  const block = mdBlock('# Heading\n\ntext\n\n```c\nint x;\n# not a heading\n')
+  assert.is(block, '### Heading\n\ntext\n\n```c\nint x;\n# not a heading\n```')
+  assert.is(mdBlock('<!-- hidden\nrest'), '\\<!-- hidden\nrest')
+})
+
+test('a template that leaves a placeholder fails naming the template; the same text in a value passes', () => {
+  const bad = compileTemplate('bad.md.ejs', 'Repo: {github_org}/<%= it.name %>\n', 'markdown')
+  assert.throws(() => bad.render({ name: 'x' }), /bad\.md\.ejs: left placeholders in its output: \{github_org\}/)
+  const good = compileTemplate('good.md.ejs', 'Prompt: <%= it.text %>\n', 'markdown')
+  assert.is(good.render({ text: 'format!("{{}}") uses {name} and <% tags %>' }), 'Prompt: format!("{{}}") uses {name} and <% tags %>\n')
+  assert.throws(() => good.render({}), /good\.md\.ejs: cannot insert a value: no text form for undefined/)
+  assert.throws(() => compileTemplate('raw.ejs', '<%- it.x %>', 'shell'), /raw\.ejs: uses <%-/)
+})
+
+test('an unknown language fails naming the template and the config key to add', () => {
+  const template = compileTemplate('Dockerfile.ejs', readFileSync(join(TEMPLATES, 'Dockerfile.ejs'), 'utf8'), 'dockerfile')
+  const languages = { base_image: 'debian:trixie-slim', common_packages: ['python3'], user: null, toolchains: { c: { packages: ['gcc'] } } }
+  assert.throws(() => renderDockerfile(template, 'kotlin', languages), /Dockerfile\.ejs: no toolchain for language "kotlin": add languages\.toolchains\.kotlin/)
+})
+
+// ---- selection file ---------------------------------------------------------------------------
+
+test('selected ids are read in order from a large selection file without parsing it whole', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'generate-test-'))
+  temps.push(dir)
+  const big = 'x'.repeat(300_000)
+  const tasks = Array.from({ length: 12 }, (_, i) => ({ score: i, ground_truth: `${big} "quoted" \\ {"id": "fake"}`, project: { id: 'nested' }, id: `task_${String(i).padStart(2, '0')}`, context_files: ['a'] }))
+  writeFileSync(join(dir, 's.json'), JSON.stringify({ selection_criteria: { id: 'no' }, statistics: {}, tasks }, null, 2))
+  assert.equal(readSelectedIds(join(dir, 's.json')), tasks.map((t) => t.id))
+})
+
+// ---- ground truth paths -----------------------------------------------------------------------
+
+test('ground-truth paths are renamed as the agent sees them; prose, URLs and arithmetic are left alone', () => {
+  const ctx = { wrapper: 'HoloCanvas', files: new Set(['services/ledger_core/src/block_builder.c', 'src/module_1.txt']) }
+  assert.is(normalisePathsInText('See HoloCanvas//services//ledger_core//src//block_builder.c.', ctx), 'See /app/project/services/ledger_core/src/block_builder.c.')
+  assert.is(normalisePathsInText('`src/module_1.txt` and src//module_1.txt', ctx), '`/app/project/src/module_1.txt` and /app/project/src/module_1.txt')
+  assert.is(normalisePathsInText('other//dir//file.h stays a path', ctx), 'other/dir/file.h stays a path')
+  assert.is(normalisePathsInText('http://host//x, a//b, // comment, HoloCanvas platform', ctx), 'http://host//x, a//b, // comment, HoloCanvas platform')
+})
+
+// ---- project placement ------------------------------------------------------------------------
+
+test('each layout lands complete at environment/project/ with its bytes, and context paths exist there', async () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')])
+  const { result, staging } = await run(ws, {}, false)
+  assert.equal(result.built, [ID_A, ID_B, ID_C])
+  const roots: Record<string, [string, Tree]> = { [ID_A]: ['generated/c_api_graphql_expert_079/SynestheticCanvas', LAYOUT_A], [ID_B]: ['generated/python_desktop_development_expert_021', LAYOUT_B], [ID_C]: ['generated/rust_web_social_expert_073', LAYOUT_C] }
+  for (const [id, [root, tree]] of Object.entries(roots)) {
+    const project = join(staging, id, 'environment', 'project')
+    assert.equal(listTree(project), listTree(join(ws.data, root)), id)
+    for (const [rel, content] of Object.entries(tree)) assert.is(readFileSync(join(project, rel), 'utf8'), content, `${id} ${rel}`)
+    const gt = JSON.parse(readFileSync(join(staging, id, 'tests', 'ground_truth.json'), 'utf8')) as { context_files: string[] }
+    assert.ok(gt.context_files.length > 0)
+    for (const path of gt.context_files) assert.ok(existsSync(join(project, path.slice('/app/project/'.length))), path)
+  }
+  assert.equal(result.inputs, Object.values(roots).map(([root]) => join(ws.data, root)).sort())
+})
+
+test('project files are hard links when possible and copies with link: copy', async () => {
+  const ws = workspace([record(ID_A, 'A')], { A: LAYOUT_A })
+  writeFileSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas/build.sh'), '#!/bin/sh\n', { mode: 0o755 })
+  const source = (rel: string) => statSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas', rel))
+  const linked = await run(ws, {}, false)
+  const copied = await run(ws, { config: { tasks: { link: 'copy' } } }, false)
+  for (const rel of [...Object.keys(LAYOUT_A), 'build.sh']) {
+    const l = statSync(join(linked.staging, ID_A, 'environment/project', rel))
+    const c = statSync(join(copied.staging, ID_A, 'environment/project', rel))
+    assert.is(l.ino, source(rel).ino, rel)
+    assert.is.not(c.ino, source(rel).ino, rel)
+    assert.is(c.mode, source(rel).mode, rel)
+    assert.is(readFileSync(join(copied.staging, ID_A, 'environment/project', rel), 'utf8'), readFileSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas', rel), 'utf8'))
+  }
+  assert.match(linked.result.summaryLine, /6 linked, 0 copied/)
+  assert.match(copied.result.summaryLine, /0 linked, 6 copied/)
+})
+
+test('files identical across tasks are written once per run and hard-linked, except with link: copy', async () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_A2, 'A')], { A: LAYOUT_A })
+  const linked = await run(ws, {}, false)
+  const copied = await run(ws, { config: { tasks: { link: 'copy' } } }, false)
+  for (const rel of ['tests/verify.py', 'tests/test.sh', 'solution/solve.sh', 'environment/Dockerfile']) {
+    const [a, b] = [ID_A, ID_A2].map((id) => statSync(join(linked.staging, id, rel)))
+    assert.is(a.ino, b.ino, rel)
+    const [c, d] = [ID_A, ID_A2].map((id) => statSync(join(copied.staging, id, rel)))
+    assert.is.not(c.ino, d.ino, rel)
+    assert.is(c.mode, a.mode, rel)
+  }
+  const [x, y] = [ID_A, ID_A2].map((id) => statSync(join(linked.staging, id, 'instruction.md')))
+  assert.is.not(x.ino, y.ino)
+})
+
+test('a symlink leaving the project is not followed and is reported; one inside is kept as a link', async () => {
+  const ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
+  const root = join(ws.data, 'generated/rust_web_social_expert_073')
+  writeFileSync(join(ws.base, 'secret.txt'), 'outside\n')
+  symlinkSync(join(ws.base, 'secret.txt'), join(root, 'src', 'escape.txt'))
+  symlinkSync(join(root, 'src', 'config.txt'), join(root, 'docs', 'config-link.txt'))
+  const { staging, warnings } = await run(ws, {}, false)
+  const project = join(staging, ID_C, 'environment', 'project')
+  assert.not.ok(existsSync(join(project, 'src', 'escape.txt')))
+  assert.ok(warnings.some((w) => w.includes('src/escape.txt') && w.includes('points outside the project')), warnings.join('\n'))
+  assert.ok(lstatSync(join(project, 'docs', 'config-link.txt')).isSymbolicLink())
+  assert.is(readlinkSync(join(project, 'docs', 'config-link.txt')), '../src/config.txt')
+  assert.is(readFileSync(join(project, 'docs', 'config-link.txt'), 'utf8'), LAYOUT_C['src/config.txt'])
+})
+
+test('context files missing from the project are dropped from ground_truth.json with a warning', async () => {
+  const rec = record(ID_C, 'C', { context_files: ['src/module_1.txt', 'src/module_99.txt'], missing_context_files: ['src/module_99.txt'] })
+  const ws = workspace([rec], { C: LAYOUT_C })
+  const { staging, warnings } = await run(ws, {}, false)
+  const gt = JSON.parse(readFileSync(join(staging, ID_C, 'tests', 'ground_truth.json'), 'utf8')) as { context_files: string[] }
+  assert.equal(gt.context_files, ['/app/project/src/module_1.txt'])
+  assert.ok(warnings.some((w) => w.startsWith(`${ID_C}: 1 context file(s) not in the project`) && w.includes('src/module_99.txt')), warnings.join('\n'))
+})
+
+// ---- incremental ------------------------------------------------------------------------------
+
+test('editing one record regenerates exactly that task', async () => {
+  const records = [record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')]
+  const ws = workspace(records)
+  await run(ws)
+  records[1] = { ...records[1], title: 'A new title' }
+  writeRecords(ws, records)
+  const second = await run(ws)
+  assert.equal(second.result.built, [ID_B])
+  assert.equal(second.result.kept, [ID_A, ID_C])
+  assert.match(readFileSync(join(ws.current, ID_B, 'instruction.md'), 'utf8'), /^# A new title\n/)
+})
+
+test('changing a template regenerates every task', async () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  const templates = join(ws.base, 'templates')
+  mkdirSync(templates)
+  for (const name of readdirSync(TEMPLATES)) if (statSync(join(TEMPLATES, name)).isFile()) writeFileSync(join(templates, name), readFileSync(join(TEMPLATES, name)))
+  await run(ws, { templatesDir: templates })
+  writeFileSync(join(templates, 'instruction.md.ejs'), `${readFileSync(join(templates, 'instruction.md.ejs'), 'utf8')}\nGood luck.\n`)
+  const second = await run(ws, { templatesDir: templates })
+  assert.equal(second.result.built, [ID_A, ID_C])
+  assert.equal(second.result.kept, [])
+  assert.match(readFileSync(join(ws.current, ID_C, 'instruction.md'), 'utf8'), /Good luck\.\n$/)
+})
+
+test('a project file edit regenerates the tasks of that project only', async () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_A2, 'A'), record(ID_C, 'C')])
+  await run(ws)
+  writeFileSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas/CMakeLists.txt'), 'project(sc C CXX)\n')
+  const second = await run(ws)
+  assert.equal(second.result.built, [ID_A, ID_A2])
+  assert.equal(second.result.kept, [ID_C])
+})
+
+test('a task no longer selected is removed; a foreign dir is kept with a warning', async () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  await run(ws)
+  mkdirSync(join(ws.current, 'my_notes'))
+  select(ws, [ID_A])
+  const second = await run(ws)
+  assert.equal(second.removed, [ID_C])
+  assert.equal(second.result.removed, [ID_C])
+  assert.equal(second.result.owned, [ID_A, 'manifest.json'])
+  assert.not.ok(existsSync(join(ws.current, ID_C)))
+  assert.ok(existsSync(join(ws.current, 'my_notes')))
+  assert.ok(second.warnings.some((w) => w.includes('my_notes') && w.includes('not generated by this tool')), second.warnings.join('\n'))
+  const manifest = JSON.parse(readFileSync(join(ws.current, 'manifest.json'), 'utf8')) as { tasks: Record<string, unknown> }
+  assert.equal(Object.keys(manifest.tasks), [ID_A])
+})
+
+test('a hand-edited or deleted file in a kept task makes that task rebuild', async () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  await run(ws)
+  writeFileSync(join(ws.current, ID_A, 'instruction.md'), 'edited by hand\n')
+  rmSync(join(ws.current, ID_C, 'environment', 'project', 'src', 'module_1.txt'))
+  const second = await run(ws)
+  assert.equal(second.result.built, [ID_A, ID_C])
+  assert.match(readFileSync(join(ws.current, ID_A, 'instruction.md'), 'utf8'), /^# Analysis of/)
+  assert.ok(existsSync(join(ws.current, ID_C, 'environment', 'project', 'src', 'module_1.txt')))
+})
+
+test('two runs over the same inputs write byte-identical outputs', async () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')])
+  const first = await run(ws, {}, false)
+  const second = await run(ws, {}, false)
+  const files = listTree(first.staging)
+  assert.equal(listTree(second.staging), files)
+  for (const f of files.filter((f) => !f.endsWith('/'))) assert.ok(readFileSync(join(first.staging, f)).equals(readFileSync(join(second.staging, f))), f)
+  assert.ok(readFileSync(first.registry).equals(readFileSync(second.registry)))
+})
+
+test('a task whose project is missing fails by name while the others are still staged', async () => {
+  const broken = record(ID_B, 'B', { project: { dir: 'generated/nowhere', root: 'generated/nowhere', wrapper: null, layout: 'B', file_count: 1, total_chars: 1 } })
+  const ws = workspace([record(ID_A, 'A'), broken])
+  try {
+    await run(ws, {}, false)
+    assert.unreachable('generate should fail')
+  } catch (error) {
+    assert.instance(error, GenerateFailedError)
+    const e = error as GenerateFailedError
+    assert.equal(e.result.built, [ID_A])
+    assert.equal(e.result.failed.map((f) => f.id), [ID_B])
+    assert.match(e.result.failed[0].error, new RegExp(`^${ID_B}: project directory .*generated/nowhere`))
+  }
+})
+
+// ---- CLI --------------------------------------------------------------------------------------
+
+const CLI = join(ROOT, 'scripts', 'cli', 'run-adapter.ts')
+
+function cli(ws: Workspace, args: string[]) {
+  return spawnSync(process.execPath, [CLI, '--dataset_path', ws.dataset, '--data_dir', ws.data, ...args], { cwd: ws.base, encoding: 'utf8' })
+}
+
+test('run-adapter drops unknown ids with a warning and writes the rest straight into --output_dir', () => {
+  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  const out = join(ws.base, 'tasks')
+  const r = cli(ws, ['--output_dir', out, '--task_ids', 'no_such_task', ID_C])
+  assert.is(r.status, 0, r.stderr)
+  assert.match(r.stderr, /1 selected id\(s\) have no record in dataset\.jsonl and are skipped: no_such_task/)
+  assert.equal(readdirSync(out).sort(), ['dataset.toml', 'manifest.json', ID_C])
+  const again = cli(ws, ['--output_dir', out, '--selected_tasks', ws.selected, '--limit', '1'])
+  assert.is(again.status, 0, again.stderr)
+  assert.equal(readdirSync(out).sort(), [ID_A, 'dataset.toml', 'manifest.json'])
+})
+
+test('run-adapter exits 1 when no id is left and 2 on a bad flag', () => {
+  const ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
+  const none = cli(ws, ['--output_dir', join(ws.base, 'tasks'), '--task_ids', 'nope'])
+  assert.is(none.status, 1)
+  assert.match(none.stderr, /nothing to generate: none of the 1 selected id\(s\) has a record/)
+  const bad = cli(ws, ['--output_dir', join(ws.base, 'tasks'), '--limit', 'zero'])
+  assert.is(bad.status, 2)
+  assert.match(bad.stderr, /--limit must be a positive integer/)
+})
+
+test('run-adapter reports a failing task, commits the others and exits 1', () => {
+  const broken = record(ID_B, 'B', { project: { dir: 'generated/nowhere', root: 'generated/nowhere', wrapper: null, layout: 'B', file_count: 1, total_chars: 1 } })
+  const ws = workspace([record(ID_C, 'C'), broken])
+  const out = join(ws.base, 'tasks')
+  const r = cli(ws, ['--output_dir', out])
+  assert.is(r.status, 1)
+  assert.match(r.stderr, new RegExp(`failed: ${ID_B}: project directory`))
+  assert.equal(readdirSync(out).sort(), ['dataset.toml', 'manifest.json', ID_C])
+})
+
+test.after(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+})
+
+test.run()
