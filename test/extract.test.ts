@@ -11,7 +11,7 @@ import { normaliseContextPath } from '../scripts/stages/extract/context-paths.ts
 import { rig, type Rig, type Tree } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
-const KNOWN_IDS = join(ROOT, '..', 'shared', 'locobench-derived', 'known_real_scenario_ids.txt')
+const KNOWN_IDS = join(ROOT, 'test', 'fixtures', 'locobench', 'known_real_scenario_ids.txt')
 
 // ---- fixtures --------------------------------------------------------------------------------
 
@@ -249,7 +249,7 @@ test('a trailing comma deep in the file is located too', async () => {
 })
 
 test('the JSON error locator agrees with JSON.parse on 3,000 seeded corruptions of a real scenario', () => {
-  const base = readFileSync(join(ROOT, '..', 'shared', 'samples', 'reconstructed', 'scenario__c_api_graphql_expert_079_architectural_understanding_expert_01.json'), 'utf8')
+  const base = readFileSync(join(ROOT, 'test', 'fixtures', 'locobench', 'samples', 'reconstructed', 'scenario__c_api_graphql_expert_079_architectural_understanding_expert_01.json'), 'utf8')
   let seed = 7
   const pick = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n)
   const alphabet = ['{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'a', '1', '-', '.', 'e', 'n', 'u', '\u0001']

@@ -1,4 +1,4 @@
-// The raw LoCoBench input schemas: every real shape passes (the samples in ../shared/samples, and
+// The raw LoCoBench input schemas: every real shape passes (the samples in test/fixtures/locobench/samples, and
 // scenarios built around the real CodeScaleBench ground truths); broken copies fail naming the field.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { assertValid, check, SchemaError } from '../scripts/lib/schemas.ts'
 
-const SAMPLES = join(import.meta.dirname, '..', '..', 'shared', 'samples')
+const SAMPLES = join(import.meta.dirname, 'fixtures', 'locobench', 'samples')
 const read = (...parts: string[]) => JSON.parse(readFileSync(join(SAMPLES, ...parts), 'utf8'))
 const reconstructed = (prefix: string) => {
   const name = readdirSync(join(SAMPLES, 'reconstructed')).find((f) => f.startsWith(prefix))

@@ -17,6 +17,8 @@ export interface Settings {
   configFile?: string
   configDir: string
   concurrency: number
+  /** Whether --concurrency was given (stages with their own default keep it otherwise). */
+  concurrencyGiven: boolean
   verbose: boolean
 }
 
@@ -113,6 +115,7 @@ function resolveSettings(root: string, flags: Record<string, unknown>): Settings
     configFile: file,
     configDir: baseDir,
     concurrency,
+    concurrencyGiven: flags.concurrency !== undefined,
     verbose: Boolean(flags.verbose),
   }
 }

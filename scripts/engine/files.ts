@@ -48,11 +48,32 @@ function walk(dir: string, into: StatMap): void {
   }
 }
 
+/**
+ * `dir/*.json`-style globs (one star in the last segment) are by far the common case; listing the
+ * directory is several times cheaper than the general glob machinery on 8,000 names.
+ */
+function simpleGlob(spec: string): string[] | undefined {
+  const slash = spec.lastIndexOf('/')
+  const dir = spec.slice(0, slash)
+  const [prefix, suffix, ...rest] = spec.slice(slash + 1).split('*')
+  if (rest.length || suffix === undefined || isGlob(dir) || isGlob(prefix) || isGlob(suffix)) return undefined
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return []
+  }
+  return names
+    .filter((n) => n.startsWith(prefix) && n.endsWith(suffix) && n.length >= prefix.length + suffix.length && !n.startsWith('.'))
+    .sort()
+    .map((n) => `${dir}/${n}`)
+}
+
 /** Expands files, directories (recursively) and globs; paths that do not exist are left out. */
 export function expand(specs: readonly string[], into: StatMap = new Map()): StatMap {
   for (const spec of specs) {
     if (isGlob(spec)) {
-      for (const path of globSync(spec).sort()) {
+      for (const path of simpleGlob(spec) ?? globSync(spec).sort()) {
         const st = lstatSync(path, { throwIfNoEntry: false })
         if (st?.isFile() || st?.isSymbolicLink()) into.set(path, toStat(path, st))
         else if (st?.isDirectory()) walk(path, into)

@@ -13,11 +13,20 @@ export interface RecipeHash {
   parts: Record<string, string>
 }
 
+// Probes ask the outside world (`docker version`), which takes a process spawn: each is started
+// once, as early as possible, and shared by every plan of the run.
+const probes = new WeakMap<Stage, Promise<Record<string, string>>>()
+export function startProbe(stage: Stage): Promise<Record<string, string>> {
+  let probe = probes.get(stage)
+  if (!probe) probes.set(stage, (probe = stage.recipe.probe?.() ?? Promise.resolve({})))
+  return probe
+}
+
 export async function computeRecipe(stage: Stage, root: string): Promise<RecipeHash> {
   const parts: Record<string, string> = { engine: String(ENGINE_VERSION), node: process.version }
   for (const [path] of expand(stage.recipe.files)) parts[`file:${relative(root, path)}`] = sha256(readFileSync(path))
   for (const [key, value] of Object.entries(stage.recipe.values ?? {})) parts[`value:${key}`] = sha256(canonicalJson(value ?? null))
-  for (const [key, value] of Object.entries((await stage.recipe.probe?.()) ?? {})) parts[`probe:${key}`] = value
+  for (const [key, value] of Object.entries(await startProbe(stage))) parts[`probe:${key}`] = value
   return { hash: sha256(canonicalJson(parts)), parts }
 }
 

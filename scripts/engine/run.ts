@@ -6,7 +6,7 @@ import { join, relative } from 'node:path'
 import { Staging } from './commit.ts'
 import { expand, hashEntry, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
-import { planStage, type StageVerdict } from './plan.ts'
+import { planStage, startProbe, type StageVerdict } from './plan.ts'
 import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, readStamps, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
 
@@ -66,7 +66,9 @@ export async function planAll(options: EngineOptions): Promise<StagePlan[]> {
   const store = storeFor(options.outDir)
   const stale = new Set<string>()
   const plans: StagePlan[] = []
-  for (const stage of closure(options.stages, options.targets)) {
+  const stages = closure(options.stages, options.targets)
+  stages.forEach(startProbe)
+  for (const stage of stages) {
     const staleDeps = stage.deps.filter((d) => stale.has(d))
     const { plan } = await planStage(stage, {
       store,
@@ -90,6 +92,7 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
     options.emit({ type: 'log', stage: 'engine', level: 'warn', message }),
   )
   try {
+    stages.forEach(startProbe)
     clearAbandonedStaging(store)
     const outcomes: Record<string, Outcome> = {}
     const written = new Map<string, Map<string, string>>()

@@ -55,8 +55,10 @@ export function listrView(stages: { name: string; title: string }[], stderr = pr
       case 'progress': {
         const count = `${event.done}/${event.total} ${event.unit}`
         task.title = `${lane.title}: running (${lane.why}) ${count}`
+        // Only long stages print counts as lines: every 2 s, never for a stage that ends sooner.
         const now = performance.now()
-        if (lane.said === undefined || now - lane.said > 2000 || event.done === event.total) {
+        lane.said ??= now
+        if (now - lane.said > 2000) {
           lane.said = now
           task.output = count
         }

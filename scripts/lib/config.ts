@@ -1,9 +1,11 @@
 // The one config file (JSON5), validated by schemas/config.schema.json with every default filled in,
 // so a stage's config subtree hashes the same whether a default was written out or left implicit.
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import JSON5 from 'json5'
-import { compileSchema, schemaIssues } from './schemas.ts'
+import { writeFileAtomic } from './fsx.ts'
+import { sha256 } from './hash.ts'
+import { compileSchema, schemaIssues, SCHEMA_DIR } from './schemas.ts'
 
 export class ConfigError extends Error {
   readonly exitCode = 2
@@ -34,6 +36,31 @@ export interface LoadedConfig {
   config: Config
 }
 
+// Compiling the config schema costs more than a whole no-op run's planning, so the validated
+// config (defaults filled in) is cached, keyed by the config text and every config schema's bytes.
+const CACHE_DIR = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'locobench-harbor')
+
+function cacheKey(text: string): string {
+  const schemas = [join(SCHEMA_DIR, 'config.schema.json'), ...readdirSync(join(SCHEMA_DIR, 'config')).sort().map((f) => join(SCHEMA_DIR, 'config', f))]
+  return sha256(`${text}\0${schemas.map((f) => sha256(readFileSync(f))).join('')}`)
+}
+
+function cached(key: string): Config | undefined {
+  try {
+    return JSON.parse(readFileSync(join(CACHE_DIR, `config-${key}.json`), 'utf8')) as Config
+  } catch {
+    return undefined
+  }
+}
+
+function remember(key: string, config: Config): void {
+  try {
+    writeFileAtomic(join(CACHE_DIR, `config-${key}.json`), JSON.stringify(config))
+  } catch {
+    // A read-only install only loses the shortcut.
+  }
+}
+
 function validateConfig(raw: unknown, file: string): Config {
   const validate = compileSchema('config.schema.json', true)
   if (!validate(raw)) {
@@ -49,16 +76,21 @@ const keyPath = (pointer: string): string =>
 
 export function loadConfig(file: string | undefined, cwd = process.cwd()): LoadedConfig {
   const path = resolve(cwd, file ?? 'locobench.config.json5')
-  if (!existsSync(path)) {
-    if (file !== undefined) throw new ConfigError(`config file not found: ${path}`)
-    return { baseDir: cwd, config: validateConfig({}, '(defaults)') }
-  }
+  const exists = existsSync(path)
+  if (!exists && file !== undefined) throw new ConfigError(`config file not found: ${path}`)
+  const text = exists ? readFileSync(path, 'utf8') : '{}'
+  const key = cacheKey(text)
+  const base = exists ? { file: path, baseDir: dirname(path) } : { baseDir: cwd }
+  const hit = cached(key)
+  if (hit) return { ...base, config: hit }
   let raw: unknown
   try {
-    raw = JSON5.parse(readFileSync(path, 'utf8'))
+    raw = JSON5.parse(text)
   } catch (error) {
     throw new ConfigError(`${path}: not valid JSON5: ${(error as Error).message}`)
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(`${path}: the config must be an object`)
-  return { file: path, baseDir: dirname(path), config: validateConfig(raw, path) }
+  const config = validateConfig(raw, exists ? path : '(defaults)')
+  remember(key, config)
+  return { ...base, config }
 }

@@ -10,7 +10,8 @@ import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { assertValid } from '../lib/schemas.ts'
 import { bakeFile, renderBake } from './smoke/bake.ts'
 import { smokeConfig, type SmokeConfig } from './smoke/config.ts'
-import { bareId, describeEngine, detectEngine, listImageIds, probeEngine as probe } from './smoke/engine.ts'
+import { describeEngine, detectEngine } from './smoke/engine.ts'
+import { missingImagesCompleteConfig, probeCompleteConfig } from './smoke/probe.ts'
 import { readManifest } from './smoke/manifest.ts'
 import { withEngine, withoutEngine, type ImageRecord, type ModeContext } from './smoke/modes.ts'
 import { countEntries, orderEntry, readPreviousReport, renderMarkdown, REPORT_SCHEMA, type SmokeReport } from './smoke/report.ts'
@@ -134,25 +135,11 @@ function imagesFromReport(report: SmokeReport | undefined): Record<string, Image
 }
 
 /** `none`, or the engine and its server version: part of the stage's recipe. */
-export async function probeEngine(config?: Partial<SmokeConfig>): Promise<string> {
-  return probe(smokeConfig(config))
-}
+export const probeEngine = (config?: Partial<SmokeConfig>): Promise<string> => probeCompleteConfig(smokeConfig(config))
 
-/**
- * Task ids whose recorded image no longer exists (sorted). Empty when no engine answers (the
- * recipe's engine probe covers that) or when images are not kept.
- */
-export async function missingImages(images: Record<string, ImageRecord>, config?: Partial<SmokeConfig>): Promise<string[]> {
-  const c = smokeConfig(config)
-  if (!c.keep_images) return []
-  const { engine } = await detectEngine(c)
-  if (!engine) return []
-  const present = await listImageIds(engine)
-  if (!present) return []
-  return Object.keys(images)
-    .filter((id) => !present.has(bareId(images[id].image_id)))
-    .sort()
-}
+/** Task ids whose recorded image no longer exists (sorted); see smoke/probe.ts. */
+export const missingImages = (images: Record<string, ImageRecord>, config?: Partial<SmokeConfig>): Promise<string[]> =>
+  missingImagesCompleteConfig(images, smokeConfig(config))
 
 function cliArgs(argv: string[]): { tasks?: string; out?: string; config?: string } {
   const out: { tasks?: string; out?: string; config?: string } = {}

@@ -11,7 +11,7 @@ import { DEFAULT_WEIGHTS, type GroundTruthFile, type RewardJson, type ScoreDetai
 export const ROOT = join(import.meta.dirname, '..', '..')
 export const VERIFY_PY = join(ROOT, 'templates', 'verify.py')
 export const DRIVER_PY = join(import.meta.dirname, 'verifier-driver.py')
-const SAMPLES = join(ROOT, '..', 'shared', 'samples')
+const SAMPLES = join(ROOT, 'test', 'fixtures', 'locobench', 'samples')
 
 const P = '/app/project/'
 

@@ -79,7 +79,18 @@ async function tryEngine(kind: EngineKind, config: SmokeConfig, signal?: AbortSi
 }
 
 /** The engine to use now, or why there is none. */
-export async function detectEngine(config: SmokeConfig, signal?: AbortSignal): Promise<EngineProbe> {
+// The plan asks twice per run (the recipe probe, then the image check); one answer serves both.
+const detected = new Map<string, Promise<EngineProbe>>()
+
+export function detectEngine(config: SmokeConfig, signal?: AbortSignal): Promise<EngineProbe> {
+  if (signal) return detect(config, signal)
+  const key = `${requestedEngine(config)}\0${config.host}\0${config.podman_storage_driver}`
+  let probe = detected.get(key)
+  if (!probe) detected.set(key, (probe = detect(config)))
+  return probe
+}
+
+async function detect(config: SmokeConfig, signal?: AbortSignal): Promise<EngineProbe> {
   const wanted = requestedEngine(config)
   if (wanted !== 'auto') return tryEngine(wanted, config, signal)
   const docker = await tryEngine('docker', config, signal)
