@@ -81,7 +81,7 @@ function record(id: string, key: ProjectKey, over: Record<string, unknown> = {})
     id, project_id: projectId, language, domain: 'x', project_complexity: 'expert', project_number: Number(projectId.slice(-3)),
     task_category: category, difficulty: 'expert', id_difficulty: 'expert',
     title: `Investigate ${projectId}`, description: 'The system misbehaves under load.\n\n# Background\n\nSee the docs.',
-    task_prompt: 'Find the root cause.', task_prompt_text: 'Find the root cause and explain it.\n\n```\nerror: block too large\n',
+    task_prompt: 'Find the root cause.', task_prompt_text: `Find the root cause and explain it.${key === 'holo' ? ' Start from HoloCanvas//services//ledger_core//src//block_builder.c.' : ''}\n\n\`\`\`\nerror: block too large\n`,
     expected_approach: 'Trace it.', expected_approach_text: 'EXPECTED-APPROACH-MARKER: trace the block builder.',
     ground_truth: key === 'holo' ? HOLO_GT : key === 'flock' ? { target: 'flockdesk//core//bus.py', steps: ['Extract a Publisher protocol from EventBus', 'Update tests//test_bus.py'] } : 'The gateway `src/module_1.txt` authenticates via `src/module_15.txt`; `src/config.txt` defines NATS_URL for the CQRS command bus.',
     evaluation_criteria: ['CRITERIA-MARKER: names block_builder.c'], evaluation_criteria_text: ['CRITERIA-MARKER: names block_builder.c'],
@@ -244,6 +244,13 @@ test('hostile title and ground truth give valid TOML, inert scripts and a workin
   const answer = readFileSync(join(dir, 'solution', 'answer.md'), 'utf8')
   assert.ok(answer.includes('GROUND_TRUTH_EOF') && answer.includes('$(rm -rf /)') && answer.includes(`\`touch ${g.canary}\``))
   for (const script of ['tests/test.sh', 'solution/solve.sh']) assert.not.ok(readFileSync(join(dir, script), 'utf8').includes('GROUND_TRUTH_EOF'))
+})
+
+test('instruction.md names files as the agent sees them: /app/project/ paths, no wrapper, no //', async () => {
+  const g = await generated()
+  const text = readFileSync(join(g.tasks, TASKS[0][0], 'instruction.md'), 'utf8')
+  assert.ok(text.includes('Start from /app/project/services/ledger_core/src/block_builder.c.'), text)
+  for (const id of g.ids) assert.not.match(readFileSync(join(g.tasks, id, 'instruction.md'), 'utf8'), /HoloCanvas\/|[\w-]\/\/[\w.-]/, id)
 })
 
 test('ground_truth.json names files as the agent sees them, and they exist in the copied project', async () => {

@@ -229,7 +229,8 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     type: 'done',
     stage: stage.name,
     durationMs: Math.round(performance.now() - started),
-    changed: [...changed.keys()].map((p) => relative(options.root, p)).sort(),
+    changed: [...changed.keys()].map((p) => relative(options.root, p)).sort().slice(0, 20),
+    changedCount: changed.size,
     summary: result?.summary,
   })
   return 'ran'

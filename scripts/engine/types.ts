@@ -132,7 +132,8 @@ export type EngineEvent =
   | { type: 'skip'; stage: string; why: 'fresh' | 'dependency-failed' | 'dry-run'; reasons: Reason[] }
   | { type: 'progress'; stage: string; done: number; total: number; unit: string }
   | { type: 'log'; stage: string; level: 'info' | 'warn'; message: string }
-  | { type: 'done'; stage: string; durationMs: number; changed: string[]; summary?: string }
+  /** `changed`: the first outputs whose bytes changed (at most 20); `changedCount`: all of them. */
+  | { type: 'done'; stage: string; durationMs: number; changed: string[]; changedCount: number; summary?: string }
   | { type: 'fail'; stage: string; durationMs: number; error: string; details?: string }
 
 export function describeReason(reason: Reason): string {

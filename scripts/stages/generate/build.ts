@@ -32,10 +32,11 @@ const TASK_SUBDIRS = ['environment', 'tests', 'solution']
 /** Writes the task dir `dir` (replacing any leftover) and returns its digest. */
 export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<string> {
   const { record, tree } = inputs
-  const gt = buildGroundTruth(record, { wrapper: record.project.wrapper, files: tree.files }, ctx.config.verifier.weights)
+  const paths = { wrapper: record.project.wrapper, files: tree.files }
+  const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
   if (gt.dropped.length) ctx.warn(`${record.id}: ${gt.dropped.length} context file(s) not in the project, left out of ground_truth.json: ${gt.dropped.slice(0, 5).join(', ')}${gt.dropped.length > 5 ? ', …' : ''}`)
   const files = renderTaskFiles(
-    { record, groundTruth: gt.file, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
+    { record, paths, groundTruth: gt.file, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
     ctx.templates,
     ctx.config,
   )

@@ -8,7 +8,7 @@ import { check } from '../../lib/schemas.ts'
 import { toJson } from '../../lib/fsx.ts'
 import { ANSWER_SECTIONS, oracleAnswer } from '../../verifier/oracle.ts'
 import { TaskError } from './errors.ts'
-import type { GroundTruthFile } from './ground-truth.ts'
+import { normalisePathsInText, type GroundTruthFile, type PathContext } from './ground-truth.ts'
 import type { Templates } from './templates.ts'
 import type { DatasetRecord, GenerateConfig, LanguagesConfig } from './types.ts'
 
@@ -27,6 +27,8 @@ export type RenderedTask = Map<string, RenderedFile>
 
 export interface TaskInputs {
   record: DatasetRecord
+  /** How paths in task text become container paths (as in ground_truth.json). */
+  paths: PathContext
   groundTruth: GroundTruthFile
   dockerfile: string
   dockerImage: string | undefined
@@ -60,7 +62,7 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
     }
   }
   const t = templates.compiled
-  files.set('instruction.md', { content: render(t.instruction, instructionData(record, config)), mode: 0o644 })
+  files.set('instruction.md', { content: render(t.instruction, instructionData(record, inputs.paths, config)), mode: 0o644 })
   files.set('task.toml', { content: checkToml(record.id, render(t.taskToml, taskTomlData(inputs, config))), mode: 0o644 })
   files.set('environment/Dockerfile', { content: inputs.dockerfile, mode: 0o644, shared: true })
   files.set('tests/test.sh', { content: checkScript(record.id, 'test.sh.ejs', render(t.testSh, { id: record.id })), mode: 0o755, shared: true })
@@ -75,9 +77,12 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
   return files
 }
 
-function instructionData(record: DatasetRecord, config: GenerateConfig): Record<string, unknown> {
+// Task text names files as LoCoBench wrote them (`Wrapper//src//x.c`); the agent must see the same
+// /app/project/ paths the ground truth and the verifier use.
+function instructionData(record: DatasetRecord, paths: PathContext, config: GenerateConfig): Record<string, unknown> {
   const tasks = config.tasks
-  const criteria = record.evaluation_criteria_text.filter((c) => c.trim() !== '')
+  const text = (value: string) => normalisePathsInText(value, paths)
+  const criteria = record.evaluation_criteria_text.filter((c) => c.trim() !== '').map(text)
   return {
     id: record.id,
     title: record.title,
@@ -87,10 +92,10 @@ function instructionData(record: DatasetRecord, config: GenerateConfig): Record<
     fenceTag: record.language,
     contextChars: record.context_length.toLocaleString('en-US'),
     filesCount: record.files_count,
-    description: record.description.trim() ? raw(mdBlock(record.description)) : null,
-    prompt: raw(mdBlock(record.task_prompt_text)),
+    description: record.description.trim() ? raw(mdBlock(text(record.description))) : null,
+    prompt: raw(mdBlock(text(record.task_prompt_text))),
     modifying: MODIFYING.has(record.task_category),
-    expectedApproach: tasks.include_expected_approach && record.expected_approach_text.trim() ? raw(mdBlock(record.expected_approach_text)) : null,
+    expectedApproach: tasks.include_expected_approach && record.expected_approach_text.trim() ? raw(mdBlock(text(record.expected_approach_text))) : null,
     criteria: tasks.include_evaluation_criteria && criteria.length ? raw(criteria.map((c) => `- ${mdInline(c)}`).join('\n')) : null,
     projectDir: '/app/project/',
     answerPath: ANSWER_PATH,
