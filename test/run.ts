@@ -4,9 +4,13 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
+// Usage: node test/run.ts [--dir test/reliability] [file regex]
 const root = join(import.meta.dirname, '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
-const pattern = process.argv[2] ?? '\\.test\\.ts$'
+const args = process.argv.slice(2)
+const dirFlag = args.indexOf('--dir')
+const dir = dirFlag >= 0 ? args.splice(dirFlag, 2)[1] : 'test'
+const pattern = args[0] ?? '\\.test\\.ts$'
 
 let passed = 0
 let failed = 0
@@ -16,13 +20,13 @@ if (tsc.status === 0) passed++
 else failed++
 console.log(`type check: ${tsc.status === 0 ? 'ok' : 'FAILED'}`)
 
-const files = readdirSync(join(root, 'test')).filter((f) => new RegExp(pattern).test(f))
+const files = readdirSync(join(root, dir)).filter((f) => new RegExp(pattern).test(f))
 if (files.length === 0) {
   console.error(`no test files match ${pattern}`)
   failed++
 }
 for (const file of files.sort()) {
-  const run = spawnSync(process.execPath, [join(root, 'node_modules/uvu/bin.js'), 'test', `^${file.replace(/\./g, '\\.')}$`], {
+  const run = spawnSync(process.execPath, [join(root, 'node_modules/uvu/bin.js'), dir, `^${file.replace(/\./g, '\\.')}$`], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
