@@ -7,6 +7,9 @@ import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
+import { LineCache, validateFile } from '../scripts/engine/validate.ts'
+import { sha256 } from '../scripts/lib/hash.ts'
+import { createHash } from 'node:crypto'
 import { demoFiles, demoGraph } from './fixtures/demo-graph.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'demo-taskfile.ts')
@@ -246,6 +249,28 @@ test('an unknown target is a usage error (exit 2)', () => {
   const run = cli(r, ['nope'])
   assert.is(run.status, 2)
   assert.match(run.stderr, /unknown target "nope"/)
+  r.dispose()
+})
+
+test('JSONL validation checks only lines not proven valid before, and still names a bad line', () => {
+  const r = rig({ 'line.schema.json': JSON.stringify({ type: 'object', required: ['reward'], properties: { reward: { type: 'number' } } }) })
+  const schema = r.path('line.schema.json')
+  const lines = Array.from({ length: 5 }, (_, i) => JSON.stringify({ reward: i / 10 }))
+  r.write({ 'a.jsonl': `${lines.join('\n')}\n` })
+  const cache = new LineCache(r.path('validated'))
+  const digest = validateFile(r.path('a.jsonl'), schema, 'out/a.jsonl', cache)
+  assert.is(digest, sha256(r.read('a.jsonl')), 'the pass also hashes the artifact for the record')
+  cache.save()
+  // A line the cache vouches for is not parsed again: plant a vouched-for invalid line to see it.
+  const [file] = readdirSync(r.path('validated'))
+  const known = JSON.parse(r.read(`validated/${file}`)) as string[]
+  assert.is(known.length, 5)
+  r.write({ [`validated/${file}`]: JSON.stringify([...known, createHash('sha1').update('{"planted": true}').digest('hex')]) })
+  r.write({ 'b.jsonl': `${lines.join('\n')}\n{"planted": true}\n` })
+  const again = new LineCache(r.path('validated'))
+  validateFile(r.path('b.jsonl'), schema, 'out/a.jsonl', again)
+  r.write({ 'c.jsonl': `${lines.join('\n')}\n{"score": 1}\n` })
+  assert.throws(() => validateFile(r.path('c.jsonl'), schema, 'out/a.jsonl', again), (e: Error) => /out\/a\.jsonl:6: .*\/reward: is required/s.test(e.message))
   r.dispose()
 })
 

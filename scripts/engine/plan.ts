@@ -40,6 +40,8 @@ export interface Observation {
   outputHashes: Map<string, string>
   /** Inputs whose stat moved but whose content did not: the record can be refreshed. */
   touched: boolean
+  /** Inputs added, removed or changed since the last successful run; undefined when unknown. */
+  changedInputs?: Set<string>
 }
 
 export interface StageVerdict {
@@ -87,13 +89,16 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   if (inputsMoved || outputsMoved) {
     stamps = readStamps(ctx.store, stage.name, record)
     if (!stamps) {
+      observation.changedInputs = undefined
       add({ kind: 'no-record' })
       return { plan: { stage: stage.name, fresh: false, reasons }, observation, record }
     }
   }
+  observation.changedInputs = new Set()
   if (inputsMoved && stamps) {
     const reported = new Set<string>()
     for (const path of changedFiles(inputs, stamps.inputs, observation.inputHashes, () => (observation.touched = true))) {
+      observation.changedInputs.add(path)
       const upstream = ctx.upstream.get(path)
       if (upstream) {
         if (!reported.has(upstream)) add({ kind: 'dependency-ran', stage: upstream })

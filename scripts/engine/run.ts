@@ -4,6 +4,7 @@
 import { lstatSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { Staging } from './commit.ts'
+import { LineCache } from './validate.ts'
 import { expand, hashEntry, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
@@ -163,6 +164,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     remove: (path, entry) => staging.remove(path, entry),
     cacheDir: cachePath(store, stage.name),
     previous: verdict.record,
+    changedInputs: verdict.observation.changedInputs,
     progress: (done, total, unit = 'items') => {
       const now = performance.now()
       if (done < total && now - lastProgress < 100) return
@@ -176,12 +178,15 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     verbose: Boolean(options.verbose),
   }
   let result: StageResult | void
+  let validated: Map<string, string>
+  const lines = new LineCache(join(store.dir, 'validated'))
   try {
     result = await stage.run(ctx)
     abort.signal.throwIfAborted()
-    await staging.validate()
+    validated = staging.validate(lines)
     abort.signal.throwIfAborted()
     staging.commit()
+    lines.save()
   } catch (error) {
     if (abort.signal.aborted) staging.dispose()
     else staging.keep(failedPath(store, stage.name))
@@ -203,7 +208,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   if (extraInputs.length) expand(extraInputs, inputs)
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
   const outputs = expand(stage.outputs.map((o) => o.path))
-  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, result?.owned)
+  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, result?.owned)
   writeRecord(
     store,
     {
@@ -262,6 +267,7 @@ function stampOutputs(
   previous: StampFile | undefined,
   inputs: StatMap,
   inputStamps: Record<string, FileStamp>,
+  validated: Map<string, string>,
   owned: Record<string, string[]> | undefined,
 ): Record<string, FileStamp> {
   // A hard-linked output shares its inode with an input already hashed: no need to read it again.
@@ -280,7 +286,8 @@ function stampOutputs(
       if (!owned[tree.path].includes(entry)) continue
     }
     const old = previous?.outputs[path]
-    const hash = old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : (byInode.get(inodeKey(st)) ?? hashEntry(path, st))
+    const hash =
+      validated.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : (byInode.get(inodeKey(st)) ?? hashEntry(path, st)))
     stamps[path] = [st.size, st.mtimeMs, hash]
   }
   return stamps

@@ -69,6 +69,11 @@ export interface RunContext {
   cacheDir: string
   /** The record of the last successful run, read before it was deleted; undefined after a crash. */
   previous?: StageRecord
+  /**
+   * Inputs added, removed or with new content since that run (absolute paths). Undefined when
+   * unknown (no previous record): a stage with its own caches must then check everything.
+   */
+  changedInputs?: ReadonlySet<string>
   progress(done: number, total: number, unit?: string): void
   log(message: string): void
   warn(message: string): void
