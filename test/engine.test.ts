@@ -252,6 +252,20 @@ test('an unknown target is a usage error (exit 2)', () => {
   r.dispose()
 })
 
+test('a directory listing remembered by mtime still sees a file added later', async () => {
+  const r = demo()
+  // Listings are remembered only for directories unchanged for a while: age the input dir.
+  const old = new Date(Date.now() - 60_000)
+  utimesSync(r.path('in'), old, old)
+  await build(r)
+  assert.ok(r.read('out/.taskcache/listings.json').includes(r.path('in')), 'the listing was remembered')
+  r.write({ 'in/c.txt': '!' })
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['upper', 'count'])
+  assert.equal(reasons.upper, ['input-changed in/c.txt'])
+  r.dispose()
+})
+
 test('JSONL validation checks only lines not proven valid before, and still names a bad line', () => {
   const r = rig({ 'line.schema.json': JSON.stringify({ type: 'object', required: ['reward'], properties: { reward: { type: 'number' } } }) })
   const schema = r.path('line.schema.json')

@@ -1,7 +1,8 @@
 // Walking declared inputs and outputs into (path → stat) maps, and content hashes for them.
 // Stat is the fast path; content decides. Symlinks are never followed: a link's identity is its
 // target string, so a link pointing outside a tree cannot pull foreign files into a fingerprint.
-import { globSync, lstatSync, readdirSync, readlinkSync, type Stats } from 'node:fs'
+import { globSync, lstatSync, readdirSync, readFileSync, readlinkSync, type Stats } from 'node:fs'
+import { writeFileAtomic } from '../lib/fsx.ts'
 import { createHash } from 'node:crypto'
 import { sha256, sha256File } from '../lib/hash.ts'
 import type { FileStamp } from './types.ts'
@@ -27,15 +28,70 @@ function toStat(path: string, st: Stats): Stat {
   return stat
 }
 
-// Names are sorted per directory so the walk order, and with it every digest, is stable.
-function walk(dir: string, into: StatMap): void {
-  let names: string[]
-  try {
-    names = readdirSync(dir)
-  } catch {
-    return
+/**
+ * Directory listings remembered by the directory's mtime. Adding, removing or renaming an entry
+ * changes its directory's mtime, so an equal mtime means an equal listing and readdir can be
+ * skipped (at 19,000 directories that is most of a walk). A listing read within 2 s of its
+ * directory's last change is not remembered: a second change inside one coarse clock tick would
+ * leave the mtime equal. File contents are never judged by this; every file is still stat-ed.
+ */
+export class Listings {
+  readonly #file: string | undefined
+  #entries: Record<string, [mtimeMs: number, names: string[]]> | undefined
+  readonly #seen = new Set<string>()
+  #changed = false
+
+  constructor(file?: string) {
+    this.#file = file
   }
-  names.sort()
+
+  #load(): Record<string, [number, string[]]> {
+    if (!this.#entries) {
+      try {
+        this.#entries = this.#file ? (JSON.parse(readFileSync(this.#file, 'utf8')) as Record<string, [number, string[]]>) : {}
+      } catch {
+        this.#entries = {}
+      }
+    }
+    return this.#entries
+  }
+
+  list(dir: string, mtimeMs: number): string[] | undefined {
+    this.#seen.add(dir)
+    const cached = this.#load()[dir]
+    if (cached && cached[0] === mtimeMs) return cached[1]
+    let names: string[]
+    try {
+      names = readdirSync(dir)
+    } catch {
+      return undefined
+    }
+    names.sort()
+    if (Date.now() - mtimeMs > 2000) {
+      this.#load()[dir] = [mtimeMs, names]
+      this.#changed = true
+    }
+    return names
+  }
+
+  /** Persists what was learnt (real runs only: status and --dry-run write nothing). */
+  save(): void {
+    const entries = this.#load()
+    const stale = Object.keys(entries).filter((dir) => !this.#seen.has(dir))
+    if (!this.#file || (!this.#changed && stale.length === 0)) return
+    // Only directories walked by this run survive, so deleted trees do not accumulate.
+    for (const dir of stale) delete entries[dir]
+    writeFileAtomic(this.#file, JSON.stringify(entries))
+    this.#changed = false
+  }
+}
+
+type Visit = (path: string, st: Stats) => void
+
+// Names are sorted per directory so the walk order, and with it every digest, is stable.
+function walk(dir: string, mtimeMs: number, visit: Visit, listings: Listings): void {
+  const names = listings.list(dir, mtimeMs)
+  if (!names) return
   // Plain concatenation: path.join's normalisation costs more than the stat on 60,000 files.
   const prefix = dir.endsWith('/') ? dir : `${dir}/`
   for (const name of names) {
@@ -43,8 +99,8 @@ function walk(dir: string, into: StatMap): void {
     const path = prefix + name
     const st = lstatSync(path, { throwIfNoEntry: false })
     if (!st) continue
-    if (st.isDirectory()) walk(path, into)
-    else if (st.isFile() || st.isSymbolicLink()) into.set(path, toStat(path, st))
+    if (st.isDirectory()) walk(path, st.mtimeMs, visit, listings)
+    else if (st.isFile() || st.isSymbolicLink()) visit(path, st)
   }
 }
 
@@ -52,40 +108,52 @@ function walk(dir: string, into: StatMap): void {
  * `dir/*.json`-style globs (one star in the last segment) are by far the common case; listing the
  * directory is several times cheaper than the general glob machinery on 8,000 names.
  */
-function simpleGlob(spec: string): string[] | undefined {
+function simpleGlob(spec: string, listings: Listings): string[] | undefined {
   const slash = spec.lastIndexOf('/')
   const dir = spec.slice(0, slash)
   const [prefix, suffix, ...rest] = spec.slice(slash + 1).split('*')
   if (rest.length || suffix === undefined || isGlob(dir) || isGlob(prefix) || isGlob(suffix)) return undefined
-  let names: string[]
-  try {
-    names = readdirSync(dir)
-  } catch {
-    return []
-  }
-  return names
+  const st = lstatSync(dir, { throwIfNoEntry: false })
+  if (!st?.isDirectory()) return []
+  return (listings.list(dir, st.mtimeMs) ?? [])
     .filter((n) => n.startsWith(prefix) && n.endsWith(suffix) && n.length >= prefix.length + suffix.length && !n.startsWith('.'))
-    .sort()
     .map((n) => `${dir}/${n}`)
 }
 
-/** Expands files, directories (recursively) and globs; paths that do not exist are left out. */
-export function expand(specs: readonly string[], into: StatMap = new Map()): StatMap {
+const NO_LISTINGS = new Listings()
+
+/** Visits every file of files, directories (recursively) and globs; missing paths are skipped. */
+function walkSpecs(specs: readonly string[], visit: Visit, listings: Listings): void {
   for (const spec of specs) {
     if (isGlob(spec)) {
-      for (const path of simpleGlob(spec) ?? globSync(spec).sort()) {
+      for (const path of simpleGlob(spec, listings) ?? globSync(spec).sort()) {
         const st = lstatSync(path, { throwIfNoEntry: false })
-        if (st?.isFile() || st?.isSymbolicLink()) into.set(path, toStat(path, st))
-        else if (st?.isDirectory()) walk(path, into)
+        if (st?.isFile() || st?.isSymbolicLink()) visit(path, st)
+        else if (st?.isDirectory()) walk(path, st.mtimeMs, visit, listings)
       }
       continue
     }
     const st = lstatSync(spec, { throwIfNoEntry: false })
     if (!st) continue
-    if (st.isDirectory()) walk(spec, into)
-    else into.set(spec, toStat(spec, st))
+    if (st.isDirectory()) walk(spec, st.mtimeMs, visit, listings)
+    else visit(spec, st)
   }
+}
+
+/** Expands files, directories (recursively) and globs; paths that do not exist are left out. */
+export function expand(specs: readonly string[], into: StatMap = new Map(), listings = NO_LISTINGS): StatMap {
+  walkSpecs(specs, (path, st) => into.set(path, toStat(path, st)), listings)
   return into
+}
+
+/**
+ * statDigest(expand(specs)) without building the map: a no-op plan only needs to know that
+ * nothing moved, and at 55,000 files the map is most of its garbage.
+ */
+export function specDigest(specs: readonly string[], listings = NO_LISTINGS): string {
+  const digest = new StatDigest()
+  walkSpecs(specs, (path, st) => digest.add(path, st.size, st.mtimeMs, st.isSymbolicLink() ? readlinkSync(path) : undefined), listings)
+  return digest.done()
 }
 
 export const sameStat = (a: Stat, b: FileStamp): boolean => a.size === b[0] && a.mtimeMs === b[1]
@@ -110,16 +178,28 @@ export function hashEntry(path: string, stat: Stat): string {
 }
 
 /** One digest over every (path, size, mtime): equal digests mean no stat moved, so nothing to hash. */
-export function statDigest(stats: StatMap): string {
-  const hash = createHash('sha256')
-  let chunk = ''
-  for (const [path, st] of stats) {
-    chunk += `${path}\0${st.size}\0${st.mtimeMs}\0${st.link ?? ''}\n`
-    if (chunk.length > 1 << 16) {
-      hash.update(chunk)
-      chunk = ''
+class StatDigest {
+  readonly #hash = createHash('sha256')
+  #chunk = ''
+  #count = 0
+
+  add(path: string, size: number, mtimeMs: number, link: string | undefined): void {
+    this.#count++
+    this.#chunk += `${path}\0${size}\0${mtimeMs}\0${link ?? ''}\n`
+    if (this.#chunk.length > 1 << 16) {
+      this.#hash.update(this.#chunk)
+      this.#chunk = ''
     }
   }
-  hash.update(chunk)
-  return `${stats.size}:${hash.digest('hex')}`
+
+  done(): string {
+    this.#hash.update(this.#chunk)
+    return `${this.#count}:${this.#hash.digest('hex')}`
+  }
+}
+
+export function statDigest(stats: StatMap): string {
+  const digest = new StatDigest()
+  for (const [path, st] of stats) digest.add(path, st.size, st.mtimeMs, st.link)
+  return digest.done()
 }

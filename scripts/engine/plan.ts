@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
-import { expand, hashEntry, sameStat, statDigest, type StatMap } from './files.ts'
+import { expand, hashEntry, sameStat, specDigest, type Listings, type StatMap } from './files.ts'
 import { ENGINE_VERSION, readRecord, readStamps, type Store } from './record.ts'
 import type { FileStamp, Reason, Stage, StagePlan, StageRecord, StampFile } from './types.ts'
 
@@ -33,10 +33,11 @@ export async function computeRecipe(stage: Stage, root: string): Promise<RecipeH
 /** What the plan saw, kept so a run does not stat or hash the same files again. */
 export interface Observation {
   recipe: RecipeHash
-  inputs: StatMap
+  /** The inputs' stats; walked only when needed (a no-op plan compares digests and stops). */
+  inputs(): StatMap
   /** Content hashes learnt while planning (only where a digest moved; the rest come from stamps). */
   inputHashes: Map<string, string>
-  outputs: StatMap
+  outputs(): StatMap
   outputHashes: Map<string, string>
   /** Inputs whose stat moved but whose content did not: the record can be refreshed. */
   touched: boolean
@@ -59,6 +60,12 @@ export interface PlanContext {
   upstream: Map<string, string>
   /** In a pure plan, upstream stages that are stale: their dependents can only be re-judged after. */
   staleDeps: string[]
+  listings?: Listings
+}
+
+const lazy = <T>(make: () => T): (() => T) => {
+  let value: T | undefined
+  return () => (value ??= make())
 }
 
 const MAX_REASONS = 8
@@ -70,8 +77,10 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   }
   const recipe = await computeRecipe(stage, ctx.root)
   const record = readRecord(ctx.store, stage.name)
-  const inputs = expand([...stage.inputs, ...(record?.extraInputs ?? [])])
-  const outputs = expand(stage.outputs.map((o) => o.path))
+  const inputSpecs = [...stage.inputs, ...(record?.extraInputs ?? [])]
+  const outputSpecs = stage.outputs.map((o) => o.path)
+  const inputs = lazy(() => expand(inputSpecs, new Map(), ctx.listings))
+  const outputs = lazy(() => expand(outputSpecs, new Map(), ctx.listings))
   const observation: Observation = { recipe, inputs, inputHashes: new Map(), outputs, outputHashes: new Map(), touched: false }
 
   if (ctx.forced) add({ kind: 'forced' })
@@ -83,8 +92,8 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
 
   for (const part of changedParts(record.recipe.parts, recipe.parts)) add({ kind: 'recipe-changed', part })
 
-  const inputsMoved = statDigest(inputs) !== record.inputs.digest
-  const outputsMoved = statDigest(outputs) !== record.outputs.digest
+  const inputsMoved = specDigest(inputSpecs, ctx.listings) !== record.inputs.digest
+  const outputsMoved = specDigest(outputSpecs, ctx.listings) !== record.outputs.digest
   let stamps: StampFile | undefined
   if (inputsMoved || outputsMoved) {
     stamps = readStamps(ctx.store, stage.name, record)
@@ -97,7 +106,7 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   observation.changedInputs = new Set()
   if (inputsMoved && stamps) {
     const reported = new Set<string>()
-    for (const path of changedFiles(inputs, stamps.inputs, observation.inputHashes, () => (observation.touched = true))) {
+    for (const path of changedFiles(inputs(), stamps.inputs, observation.inputHashes, () => (observation.touched = true))) {
       observation.changedInputs.add(path)
       const upstream = ctx.upstream.get(path)
       if (upstream) {
@@ -107,8 +116,9 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
     }
   }
   if (outputsMoved && stamps) {
+    const current = outputs()
     for (const [path, stamp] of Object.entries(stamps.outputs)) {
-      const st = outputs.get(path)
+      const st = current.get(path)
       if (!st) add({ kind: 'output-missing', path: relative(ctx.root, path) })
       else if (!sameStat(st, stamp)) {
         const hash = hashEntry(path, st)

@@ -5,7 +5,7 @@ import { lstatSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { Staging } from './commit.ts'
 import { LineCache } from './validate.ts'
-import { expand, hashEntry, statDigest, type Stat, type StatMap } from './files.ts'
+import { expand, hashEntry, Listings, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
 import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, readStamps, writeRecord, type Store } from './record.ts'
@@ -69,6 +69,8 @@ export async function planAll(options: EngineOptions): Promise<StagePlan[]> {
   const plans: StagePlan[] = []
   const stages = closure(options.stages, options.targets)
   stages.forEach(startProbe)
+  // Read-only: a pure plan may use remembered listings but never writes them.
+  const listings = new Listings(join(store.dir, 'listings.json'))
   for (const stage of stages) {
     const staleDeps = stage.deps.filter((d) => stale.has(d))
     const { plan } = await planStage(stage, {
@@ -77,6 +79,7 @@ export async function planAll(options: EngineOptions): Promise<StagePlan[]> {
       forced: isForced(options, stage.name),
       upstream: new Map(),
       staleDeps,
+      listings,
     })
     if (!plan.fresh) stale.add(stage.name)
     plans.push(plan)
@@ -92,6 +95,7 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
   const lock = acquireLock(join(store.dir, 'lock'), options.outDir, (message) =>
     options.emit({ type: 'log', stage: 'engine', level: 'warn', message }),
   )
+  const listings = new Listings(join(store.dir, 'listings.json'))
   try {
     stages.forEach(startProbe)
     clearAbandonedStaging(store)
@@ -110,11 +114,12 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
           }
           const upstream = new Map<string, string>()
           for (const dep of stage.deps) for (const path of written.get(dep)?.keys() ?? []) upstream.set(path, dep)
-          return limit(() => execute(stage, { options, store, upstream, written }))
+          return limit(() => execute(stage, { options, store, upstream, written, listings }))
         })().then((outcome) => (outcomes[stage.name] = outcome)),
       )
     }
     await Promise.all(done.values())
+    listings.save()
     return { ok: Object.values(outcomes).every((o) => o === 'fresh' || o === 'ran'), outcomes }
   } finally {
     lock.release()
@@ -124,6 +129,7 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
 interface Execution {
   options: EngineOptions
   store: Store
+  listings: Listings
   upstream: Map<string, string>
   /** Per stage that ran: output paths whose bytes changed, so dependents can name the cause. */
   written: Map<string, Map<string, string>>
@@ -137,6 +143,7 @@ async function execute(stage: Stage, x: Execution): Promise<Outcome> {
     forced: isForced(options, stage.name),
     upstream: x.upstream,
     staleDeps: [],
+    listings: x.listings,
   })
   if (verdict.plan.fresh) {
     if (verdict.observation.touched && verdict.record) refreshRecord(stage, verdict, store)
@@ -204,10 +211,10 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   }
 
   const extraInputs = result?.inputs ?? []
-  const inputs = verdict.observation.inputs
-  if (extraInputs.length) expand(extraInputs, inputs)
+  const inputs = verdict.observation.inputs()
+  if (extraInputs.length) expand(extraInputs, inputs, x.listings)
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
-  const outputs = expand(stage.outputs.map((o) => o.path))
+  const outputs = expand(stage.outputs.map((o) => o.path), new Map(), x.listings)
   const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, result?.owned)
   writeRecord(
     store,
@@ -301,14 +308,16 @@ function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void 
   const stamps = verdict.stamps
   if (!record || !stamps) return
   const inputs: Record<string, FileStamp> = {}
-  for (const [path, st] of observation.inputs) {
+  const current = observation.inputs()
+  for (const [path, st] of current) {
     const hash = observation.inputHashes.get(path) ?? stamps.inputs[path]?.[2]
     if (hash === undefined) return
     inputs[path] = [st.size, st.mtimeMs, hash]
   }
   const outputs: Record<string, FileStamp> = {}
+  const currentOutputs = observation.outputs()
   for (const [path, stamp] of Object.entries(stamps.outputs)) {
-    const st = observation.outputs.get(path)
+    const st = currentOutputs.get(path)
     if (!st) return
     outputs[path] = [st.size, st.mtimeMs, observation.outputHashes.get(path) ?? stamp[2]]
   }
@@ -318,8 +327,8 @@ function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void 
     {
       ...rest,
       stage: stage.name,
-      inputs: { digest: statDigest(observation.inputs), count: observation.inputs.size },
-      outputs: { digest: statDigest(observation.outputs), count: observation.outputs.size },
+      inputs: { digest: statDigest(current), count: current.size },
+      outputs: { digest: statDigest(currentOutputs), count: currentOutputs.size },
     },
     { inputs, outputs },
   )
