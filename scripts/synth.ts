@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads'
 import { assignIdDifficulties, pickProjects } from './synth/catalog.ts'
 import { rootRng, runJobs, type GenerateOptions, type Job, type ProjectStats } from './synth/generate.ts'
 import type { Layout } from './synth/tree.ts'
+import { ExitError } from './lib/errors.ts'
 
 export interface SynthOptions {
   /** Data root to write (it receives generated/ and output/). */
@@ -51,11 +52,9 @@ export const SAMPLE_OPTIONS = { projects: 20, seed: 12, scale: 1, maxProjectChar
 export const sampleCommand = (out = 'data/sample'): string =>
   `node scripts/synth.ts --out ${out} --projects ${SAMPLE_OPTIONS.projects} --seed ${SAMPLE_OPTIONS.seed} --scale ${SAMPLE_OPTIONS.scale} --max-project-chars ${SAMPLE_OPTIONS.maxProjectChars} --force`
 
-export class SynthUsageError extends Error {
-  readonly exitCode = 2
+export class SynthUsageError extends ExitError {
   constructor(message: string) {
-    super(message)
-    this.name = 'SynthUsageError'
+    super(message, 2)
   }
 }
 

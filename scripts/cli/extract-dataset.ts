@@ -10,6 +10,7 @@ import { loadConfig } from '../lib/config.ts'
 import { readJsonl } from '../lib/jsonl.ts'
 import { assertValid } from '../lib/schemas.ts'
 import { extract, type ExtractConfig, type ExtractSummary } from '../stages/extract.ts'
+import { UsageError } from '../lib/errors.ts'
 
 const USAGE = `usage: extract-dataset --data DIR --output DIR [options]
 
@@ -24,9 +25,6 @@ const USAGE = `usage: extract-dataset --data DIR --output DIR [options]
 Exit status: 0 when it ran (even if some files were rejected: see rejects.jsonl),
 1 when the scenarios dir is missing or empty or an output fails its schema, 2 on usage errors.`
 
-class UsageError extends Error {
-  readonly exitCode = 2
-}
 
 interface Args {
   data: string

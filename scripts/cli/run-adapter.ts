@@ -9,6 +9,7 @@ import type { GenerateResult } from '../stages/generate.ts'
 import { commitStaged } from '../stages/generate/commit.ts'
 import { datasetIds } from '../stages/generate/records.ts'
 import { readSelectedIds } from '../stages/generate/selected.ts'
+import { UsageError } from '../lib/errors.ts'
 
 const USAGE = `usage: run-adapter --dataset_path FILE --output_dir DIR [options]
 
@@ -25,9 +26,6 @@ const USAGE = `usage: run-adapter --dataset_path FILE --output_dir DIR [options]
 Without --selected_tasks or --task_ids every record of the dataset is generated.
 Exit status: 0 ok, 1 a task failed or nothing to generate, 2 usage or config error.`
 
-class UsageError extends Error {
-  readonly exitCode = 2
-}
 
 interface Args {
   dataset: string

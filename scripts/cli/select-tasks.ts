@@ -7,6 +7,7 @@ import { enableCompileCache } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { SelectionConfig } from '../stages/select.ts'
+import { UsageError } from '../lib/errors.ts'
 
 // Stripping the types of our modules costs about a third of a cold run; Node's compile cache (in
 // the OS temp dir; NODE_DISABLE_COMPILE_CACHE=1 turns it off) keeps the result, so the modules are
@@ -22,9 +23,6 @@ const USAGE = `usage: select-tasks --dataset FILE --output FILE [--top N] [--con
                    defaults apply, which reproduce the original's selection
 `
 
-class UsageError extends Error {
-  readonly exitCode = 2
-}
 
 interface CliOptions {
   dataset: string

@@ -5,14 +5,9 @@ import { basename, dirname, join, relative, sep } from 'node:path'
 import { stagingRoot, type Store } from './record.ts'
 import type { OutputSpec } from './types.ts'
 import { validateFile, type LineCache } from './validate.ts'
+import { ExitError } from '../lib/errors.ts'
 
-export class OutputError extends Error {
-  readonly exitCode = 1
-  constructor(message: string) {
-    super(message)
-    this.name = 'OutputError'
-  }
-}
+export class OutputError extends ExitError {}
 
 const inside = (parent: string, path: string) => path === parent || path.startsWith(parent + sep)
 

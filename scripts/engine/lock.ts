@@ -3,14 +3,9 @@
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
+import { ExitError } from '../lib/errors.ts'
 
-export class LockError extends Error {
-  readonly exitCode = 1
-  constructor(message: string) {
-    super(message)
-    this.name = 'LockError'
-  }
-}
+export class LockError extends ExitError {}
 
 interface Owner {
   pid: number

@@ -10,14 +10,9 @@ import { acquireLock } from './lock.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
 import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, readStamps, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
+import { UsageError } from '../lib/errors.ts'
 
-export class UsageError extends Error {
-  readonly exitCode = 2
-  constructor(message: string) {
-    super(message)
-    this.name = 'UsageError'
-  }
-}
+export { UsageError }
 
 export interface EngineOptions {
   stages: Stage[]

@@ -6,12 +6,11 @@ import JSON5 from 'json5'
 import { writeFileAtomic } from './fsx.ts'
 import { sha256 } from './hash.ts'
 import { compileSchema, schemaIssues, SCHEMA_DIR } from './schemas.ts'
+import { ExitError } from './errors.ts'
 
-export class ConfigError extends Error {
-  readonly exitCode = 2
+export class ConfigError extends ExitError {
   constructor(message: string) {
-    super(message)
-    this.name = 'ConfigError'
+    super(message, 2)
   }
 }
 

@@ -9,15 +9,9 @@ import { loadConfig } from '../lib/config.ts'
 import { smokeConfig, type SmokeConfig } from './smoke/config.ts'
 import { describeEngine, detectEngine, imageExists, qualifiedBaseName, run, type Engine } from './smoke/engine.ts'
 import { describeExit, exec, lastLines } from './smoke/exec.ts'
+import { ExitError } from '../lib/errors.ts'
 
-export class BaseImageError extends Error {
-  readonly exitCode: number
-  constructor(message: string, exitCode = 1) {
-    super(message)
-    this.name = 'BaseImageError'
-    this.exitCode = exitCode
-  }
-}
+export class BaseImageError extends ExitError {}
 
 export interface BaseImageOptions {
   config?: Partial<SmokeConfig>

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../lib/config.ts'
+import { UsageError } from '../lib/errors.ts'
 import { check } from '../lib/schemas.ts'
 import { calibrationAnswers, calibrationProblems, DEFAULT_THRESHOLDS, toGroundTruthFile, type CalibrationAnswers, type CalibrationRow, type CalibrationThresholds } from './calibration.ts'
 import { score } from './score.ts'
@@ -22,9 +23,6 @@ import type { GroundTruthFile, VerifierConfig } from './types.ts'
 const TEMPLATE_VERIFY = join(import.meta.dirname, '..', '..', 'templates', 'verify.py')
 const KINDS = ['oracle', 'stuffed', 'partial', 'empty'] as const
 
-class UsageError extends Error {
-  readonly exitCode = 2
-}
 
 interface Source {
   /** What the table calls it: the task id, or kind:id for converted sample files. */

@@ -1,12 +1,11 @@
 // Every way a fetch can fail, each with the exit code the CLI and the engine report.
 import { formatBytes } from './meter.ts'
+import { ExitError } from '../../lib/errors.ts'
 
 /** The config or the options are wrong (exit 2): nothing was downloaded or written. */
-export class FetchConfigError extends Error {
-  readonly exitCode = 2
+export class FetchConfigError extends ExitError {
   constructor(message: string) {
-    super(message)
-    this.name = 'FetchConfigError'
+    super(message, 2)
   }
 }
 
@@ -55,11 +54,9 @@ export class UnsafeEntryError extends Error {
 }
 
 /** The archive is not a zip we can read, or its layout does not fit the options. */
-export class ArchiveError extends Error {
-  readonly exitCode = 1
+export class ArchiveError extends ExitError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = 'ArchiveError'
+    super(message, 1, options)
   }
 }
 

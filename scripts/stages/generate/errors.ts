@@ -1,11 +1,5 @@
-export class GenerateError extends Error {
-  readonly exitCode: number
-  constructor(message: string, exitCode = 1) {
-    super(message)
-    this.name = 'GenerateError'
-    this.exitCode = exitCode
-  }
-}
+import { ExitError } from '../../lib/errors.ts'
+export class GenerateError extends ExitError {}
 
 /** One task could not be built; the message names the task and, where known, the template. */
 export class TaskError extends Error {

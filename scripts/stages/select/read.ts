@@ -9,14 +9,9 @@ import { open } from 'node:fs/promises'
 import { CATEGORIES, DIFFICULTIES, LANGUAGES } from '../../lib/ids.ts'
 import { findMembers, Unfollowable, Vocabulary, type WalkPlan } from './scan.ts'
 import type { ScoringFields } from './score.ts'
+import { ExitError } from '../../lib/errors.ts'
 
-export class DatasetError extends Error {
-  readonly exitCode = 1
-  constructor(message: string) {
-    super(message)
-    this.name = 'DatasetError'
-  }
-}
+export class DatasetError extends ExitError {}
 
 /** Where a record's line is in the file, for the second pass and for messages. */
 export interface LineRef {

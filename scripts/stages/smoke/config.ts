@@ -2,6 +2,7 @@
 // section (from a test or a CLI) is completed by the same schema the config loader uses.
 import { sha256 } from '../../lib/hash.ts'
 import { compileSchema, schemaIssues } from '../../lib/schemas.ts'
+import { ExitError } from '../../lib/errors.ts'
 
 export interface SmokeConfig {
   engine: 'auto' | 'docker' | 'podman'
@@ -19,11 +20,9 @@ export interface SmokeConfig {
   tail_lines: number
 }
 
-export class SmokeConfigError extends Error {
-  readonly exitCode = 2
+export class SmokeConfigError extends ExitError {
   constructor(message: string) {
-    super(message)
-    this.name = 'SmokeConfigError'
+    super(message, 2)
   }
 }
 

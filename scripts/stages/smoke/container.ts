@@ -1,8 +1,11 @@
 // One trial in a container, in Harbor's order (reference/harbor-contract.md §2.3, §5): start the
-// image kept alive by `sleep infinity` (as entrypoint, so an image ENTRYPOINT cannot wrap it), copy
+// image kept alive by `sleep` (as entrypoint, so an image ENTRYPOINT cannot wrap it), copy
 // solution/ in and run solve.sh (the oracle), only then copy tests/ in and run test.sh, read the
 // reward, remove the container. The empty-answer trial skips the solution entirely.
+// A run killed with -9 cannot remove its containers: they carry this host and the run's pid, the
+// next run removes those whose pid is gone, and each one ends itself (--rm, a bounded sleep) anyway.
 import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { sha256 } from '../../lib/hash.ts'
 import type { SmokeConfig } from './config.ts'
@@ -10,6 +13,34 @@ import { run, type Engine } from './engine.ts'
 import { describeExit, lastLines } from './exec.ts'
 import type { SmokeTask } from './manifest.ts'
 import { readReward, type TrialOutcome } from './trial.ts'
+
+const HOST_LABEL = 'org.locobench.smoke.host'
+const NAME_PID = /-p(\d+)-[0-9a-f]{6}$/
+
+/** Longer than any trial can take (two scripts within run_timeout_sec, copies and reads around them). */
+const lifetimeSec = (config: SmokeConfig): number => 2 * config.run_timeout_sec + 600
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Removes trial containers left by runs of this host that died before removing them; returns how many. */
+export async function removeOrphanedTrials(engine: Engine): Promise<number> {
+  const r = await run(engine, ['ps', '-a', '--filter', `label=${HOST_LABEL}=${hostname()}`, '--format', '{{.ID}} {{.Names}}'], { timeoutMs: 60_000 })
+  if (r.code !== 0) return 0
+  const orphans = r.stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([id, name]) => id && name && NAME_PID.test(name) && !alive(Number(NAME_PID.exec(name)![1])))
+    .map(([id]) => id)
+  if (orphans.length) await run(engine, ['rm', '-f', ...(engine.kind === 'podman' ? ['--time', '0'] : []), ...orphans], { timeoutMs: 120_000 })
+  return orphans.length
+}
 
 // Always without the abort signal: a container is removed even when (especially when) the run is aborted.
 async function removeContainer(engine: Engine, name: string): Promise<void> {
@@ -27,7 +58,7 @@ export async function containerTrial(
   signal?: AbortSignal,
 ): Promise<TrialOutcome> {
   const kind = withAnswer ? 'oracle' : 'empty'
-  const name = `locobench-smoke-${sha256(task.id).slice(0, 12)}-${kind}-${randomBytes(3).toString('hex')}`
+  const name = `locobench-smoke-${sha256(task.id).slice(0, 12)}-${kind}-p${process.pid}-${randomBytes(3).toString('hex')}`
   const timeoutMs = config.run_timeout_sec * 1000
   const tail = (text: string) => lastLines(text, config.tail_lines)
   // Set-up runs as root (as Harbor's chmod does); the scripts run as the image's USER.
@@ -35,7 +66,7 @@ export async function containerTrial(
     run(engine, ['exec', ...(options.root ? ['-u', '0'] : []), ...(options.env ?? []).flatMap((e) => ['-e', e]), name, 'bash', '-c', script], { signal, timeoutMs })
 
   try {
-    const started = await run(engine, ['run', '-d', '--network', 'host', '--name', name, '--entrypoint', 'sleep', image, 'infinity'], { signal, timeoutMs: 120_000 })
+    const started = await run(engine, ['run', '-d', '--rm', '--network', 'host', '--label', `${HOST_LABEL}=${hostname()}`, '--name', name, '--entrypoint', 'sleep', image, String(lifetimeSec(config))], { signal, timeoutMs: 120_000 })
     if (started.code !== 0) {
       return { verifyTail: '', failure: { step: withAnswer ? 'oracle' : 'empty', message: `container did not start (${describeExit(started)})`, tail: tail(started.output) } }
     }

@@ -2,6 +2,7 @@
 // hashes that decide what must be rebuilt.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ExitError } from '../../lib/errors.ts'
 
 export interface SmokeTask {
   id: string
@@ -12,13 +13,7 @@ export interface SmokeTask {
   dir: string
 }
 
-export class SmokeInputError extends Error {
-  readonly exitCode = 1
-  constructor(message: string) {
-    super(message)
-    this.name = 'SmokeInputError'
-  }
-}
+export class SmokeInputError extends ExitError {}
 
 const HASH = /^[0-9a-f]{64}$/
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/

@@ -4,7 +4,7 @@
 import type { SmokeConfig } from './config.ts'
 import { imageName } from './config.ts'
 import { buildImage } from './build.ts'
-import { containerTrial } from './container.ts'
+import { containerTrial, removeOrphanedTrials } from './container.ts'
 import { describeExit, lastLines } from './exec.ts'
 import { bareId, imageLayers, listImageIds, run, storageDir, type Engine } from './engine.ts'
 import { formatIssues, lintDockerfile } from './lint.ts'
@@ -92,6 +92,8 @@ const byId = (a: TaskEntry, b: TaskEntry) => (a.id < b.id ? -1 : a.id > b.id ? 1
 
 export async function withEngine(engine: Engine, ctx: ModeContext): Promise<ModeResult> {
   const { config, signal } = ctx
+  const orphans = await removeOrphanedTrials(engine)
+  if (orphans) ctx.log(`removed ${orphans} trial container(s) left by a run that was killed`)
   const present = (await listImageIds(engine, signal)) ?? new Set<string>()
   const before = previousEntries(ctx, engine.kind)
   const reusable = (task: SmokeTask): TaskEntry | undefined => {
