@@ -13,12 +13,15 @@ const inside = (parent: string, path: string) => path === parent || path.startsW
 
 export class Staging {
   readonly dir: string
+  readonly #outDir: string
+  #asides = 0
   readonly #paths = new Map<string, string>()
   readonly #removals = new Map<string, Set<string>>()
   readonly outputs: OutputSpec[]
 
   constructor(store: Store, stage: string, outputs: OutputSpec[], outDir: string) {
     this.outputs = outputs
+    this.#outDir = outDir
     this.dir = join(stagingRoot(store), `${stage}-${process.pid}`)
     rmSync(this.dir, { recursive: true, force: true })
     for (const output of outputs) {
@@ -92,11 +95,11 @@ export class Staging {
         rmSync(output.path, { force: true })
         renameSync(staged, output.path)
       } else if (output.kind === 'dir') {
-        swap(staged, output.path)
+        this.#swap(staged, output.path)
       } else {
         mkdirSync(output.path, { recursive: true })
-        for (const entry of this.stagedEntries(output.path)) swap(join(staged, entry), join(output.path, entry))
-        for (const entry of this.removals(output.path)) discard(join(output.path, entry))
+        for (const entry of this.stagedEntries(output.path)) this.#swap(join(staged, entry), join(output.path, entry))
+        for (const entry of this.removals(output.path)) this.#discard(join(output.path, entry))
       }
     }
     this.dispose()
@@ -114,21 +117,28 @@ export class Staging {
     if (existsSync(this.dir)) renameSync(this.dir, into)
     this.dispose()
   }
-}
 
-// A directory cannot be renamed over a non-empty one: move the old aside first, drop it after.
-function swap(from: string, to: string): void {
-  const aside = `${to}.old-${process.pid}`
-  const existed = lstatSync(to, { throwIfNoEntry: false }) !== undefined
-  if (existed) renameSync(to, aside)
-  renameSync(from, to)
-  if (existed) rmSync(aside, { recursive: true, force: true })
-}
+  // A directory cannot be renamed over a non-empty one: move the old aside first, drop it after.
+  // The aside lives in staging (same file system), so a crash in between leaves it where the
+  // next run sweeps, never as a stray `<task>.old` dir that Harbor would take for a task.
+  #aside(target: string): string {
+    const dir = inside(this.#outDir, target) ? join(this.dir, '.aside') : `${target}.aside-${process.pid}`
+    mkdirSync(dir, { recursive: true })
+    return join(dir, String(this.#asides++))
+  }
 
-function discard(path: string): void {
-  if (!lstatSync(path, { throwIfNoEntry: false })) return
-  const aside = `${path}.old-${process.pid}`
-  renameSync(path, aside)
-  rmSync(aside, { recursive: true, force: true })
-}
+  #swap(from: string, to: string): void {
+    const existed = lstatSync(to, { throwIfNoEntry: false }) !== undefined
+    const aside = existed ? this.#aside(to) : undefined
+    if (aside) renameSync(to, aside)
+    renameSync(from, to)
+    if (aside) rmSync(aside, { recursive: true, force: true })
+  }
 
+  #discard(path: string): void {
+    if (!lstatSync(path, { throwIfNoEntry: false })) return
+    const aside = this.#aside(path)
+    renameSync(path, aside)
+    rmSync(aside, { recursive: true, force: true })
+  }
+}

@@ -1,6 +1,6 @@
 // One run per out dir. The lock file holds the owner's pid; a lock whose pid is gone is stale
 // (a crashed or killed run) and is cleared with a message rather than blocking forever.
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 import { ExitError } from '../lib/errors.ts'
@@ -39,7 +39,8 @@ export function acquireLock(path: string, outDir: string, onStale: (message: str
         linkSync(mine, path)
         break
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+        if (attempt >= 3) throw new LockError(`could not take the lock ${path}: other runs keep replacing it`)
       }
       const owner = readOwner(path)
       if (owner && (owner.host !== hostname() || alive(owner.pid))) {
@@ -48,8 +49,9 @@ export function acquireLock(path: string, outDir: string, onStale: (message: str
             `wait for it to finish, or stop it; if it is gone, delete ${path}`,
         )
       }
-      onStale(owner ? `cleared a stale lock left by pid ${owner.pid} (no longer running)` : `cleared an unreadable lock file ${path}`)
-      rmSync(path, { force: true })
+      if (clearStale(path, owner)) {
+        onStale(owner ? `cleared a stale lock left by pid ${owner.pid} (no longer running)` : `cleared an unreadable lock file ${path}`)
+      }
     }
   } finally {
     rmSync(mine, { force: true })
@@ -63,6 +65,31 @@ export function acquireLock(path: string, outDir: string, onStale: (message: str
   }
   process.once('exit', release)
   return { release }
+}
+
+/**
+ * Two runs may find the same stale lock at once. Deleting it by name could delete the live lock
+ * the other run has just linked in its place, so the stale file is first moved to a private
+ * name and checked: if what moved is not the stale lock that was read, it is put back.
+ */
+function clearStale(path: string, stale: Owner | undefined): boolean {
+  const grabbed = `${path}.stale-${process.pid}`
+  try {
+    renameSync(path, grabbed)
+  } catch {
+    return false // someone else cleared it first
+  }
+  const moved = readOwner(grabbed)
+  const same = moved === stale || (moved !== undefined && stale !== undefined && moved.pid === stale.pid && moved.started === stale.started)
+  if (!same) {
+    try {
+      linkSync(grabbed, path)
+    } catch {
+      // Another run has linked a lock meanwhile; it holds the out dir, ours was never taken.
+    }
+  }
+  rmSync(grabbed, { force: true })
+  return same
 }
 
 function readOwner(path: string): Owner | undefined {

@@ -1,7 +1,7 @@
 // The impure half: runs stale stages in dependency order and commits them. Every outcome is an
 // event; views (listr2, --json) only consume events. A stage is re-planned only after its
 // dependencies finished, so it judges the bytes they actually wrote (early cutoff).
-import { lstatSync, rmSync } from 'node:fs'
+import { lstatSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { Staging } from './commit.ts'
 import { LineCache } from './validate.ts'
@@ -109,7 +109,16 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
           }
           const upstream = new Map<string, string>()
           for (const dep of stage.deps) for (const path of written.get(dep)?.keys() ?? []) upstream.set(path, dep)
-          return limit(() => execute(stage, { options, store, upstream, written, listings }))
+          return limit(async () => {
+            try {
+              return await execute(stage, { options, store, upstream, written, listings })
+            } catch (error) {
+              // A plan that cannot read its files fails this stage only; the lock stays held
+              // until every stage has settled.
+              options.emit({ type: 'fail', stage: stage.name, durationMs: 0, error: (error as Error).message, details: failureDetails(error as Error, options.verbose) })
+              return 'failed' as const
+            }
+          })
         })().then((outcome) => (outcomes[stage.name] = outcome)),
       )
     }
@@ -180,57 +189,36 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     verbose: Boolean(options.verbose),
   }
   let result: StageResult | void
-  let validated: Map<string, string>
+  let changed: Map<string, string>
   const lines = new LineCache(join(store.dir, 'validated'))
+  let where = staging.dir
+  let committed = false
   try {
     result = await stage.run(ctx)
     abort.signal.throwIfAborted()
-    validated = staging.validate(lines)
+    const validated = staging.validate(lines)
     abort.signal.throwIfAborted()
+    where = options.outDir
     staging.commit()
+    committed = true
+    where = store.dir
     lines.save()
+    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started))
   } catch (error) {
-    if (abort.signal.aborted) staging.dispose()
-    else staging.keep(failedPath(store, stage.name))
+    if (!committed && abort.signal.aborted) staging.dispose()
+    else if (!committed) staging.keep(failedPath(store, stage.name))
     const err = error as Error
     options.emit({
       type: 'fail',
       stage: stage.name,
       durationMs: Math.round(performance.now() - started),
-      error: abort.signal.aborted ? 'interrupted' : err.message,
+      error: abort.signal.aborted ? 'interrupted' : withPlace(err, where),
       details: abort.signal.aborted ? undefined : failureDetails(err, options.verbose),
     })
     return 'failed'
   } finally {
     options.signal?.removeEventListener('abort', onAbort)
   }
-
-  const extraInputs = result?.inputs ?? []
-  const inputs = verdict.observation.inputs()
-  if (extraInputs.length) expand(extraInputs, inputs, x.listings)
-  const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
-  const outputs = expand(stage.outputs.map((o) => o.path), new Map(), x.listings)
-  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, result?.owned)
-  writeRecord(
-    store,
-    {
-      engine: ENGINE_VERSION,
-      stage: stage.name,
-      recipe: verdict.observation.recipe,
-      inputs: { digest: statDigest(inputs), count: inputs.size },
-      outputs: { digest: statDigest(outputs), count: outputs.size },
-      extraInputs,
-      facts: result?.facts ?? {},
-      durationMs: Math.round(performance.now() - started),
-      finishedAt: new Date().toISOString(),
-    },
-    { inputs: inputStamps, outputs: outputStamps },
-  )
-  const changed = new Map<string, string>()
-  for (const [path, stamp] of Object.entries(outputStamps)) {
-    if (previousStamps?.outputs[path]?.[2] !== stamp[2]) changed.set(path, stamp[2])
-  }
-  for (const path of Object.keys(previousStamps?.outputs ?? {})) if (!outputStamps[path]) changed.set(path, '')
   x.written.set(stage.name, changed)
   options.emit({
     type: 'done',
@@ -241,6 +229,51 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     summary: result?.summary,
   })
   return 'ran'
+}
+
+/** Stamps inputs and outputs and writes the record (last); returns the outputs whose bytes changed. */
+function recordRun(
+  stage: Stage,
+  verdict: StageVerdict,
+  x: Execution,
+  result: StageResult | void,
+  validated: Map<string, string>,
+  previousStamps: StampFile | undefined,
+  durationMs: number,
+): Map<string, string> {
+  const extraInputs = result?.inputs ?? []
+  const inputs = verdict.observation.inputs()
+  if (extraInputs.length) expand(extraInputs, inputs, x.listings)
+  const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
+  const outputs = expand(stage.outputs.map((o) => o.path), new Map(), x.listings)
+  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, result?.owned)
+  writeRecord(
+    x.store,
+    {
+      engine: ENGINE_VERSION,
+      stage: stage.name,
+      recipe: verdict.observation.recipe,
+      inputs: { digest: statDigest(inputs), count: inputs.size },
+      outputs: { digest: statDigest(outputs), count: outputs.size },
+      extraInputs,
+      facts: result?.facts ?? {},
+      durationMs,
+      finishedAt: new Date().toISOString(),
+    },
+    { inputs: inputStamps, outputs: outputStamps },
+  )
+  const changed = new Map<string, string>()
+  for (const [path, stamp] of Object.entries(outputStamps)) {
+    if (previousStamps?.outputs[path]?.[2] !== stamp[2]) changed.set(path, stamp[2])
+  }
+  for (const path of Object.keys(previousStamps?.outputs ?? {})) if (!outputStamps[path]) changed.set(path, '')
+  return changed
+}
+
+/** Node's write errors (ENOSPC, EROFS) name no file; say where the stage was writing. */
+function withPlace(error: Error, where: string): string {
+  const { code, path } = error as NodeJS.ErrnoException
+  return code && !path ? `${error.message} (writing under ${where})` : error.message
 }
 
 /**
@@ -330,8 +363,9 @@ function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void 
 }
 
 function clearAbandonedStaging(store: Store): void {
-  // The lock is ours, so any staging dir here belongs to a run that died.
+  // The lock is ours, so any staging dir or temp file here belongs to a run that died.
   rmSync(join(store.dir, 'staging'), { recursive: true, force: true })
+  for (const name of readdirSync(store.dir)) if (/\.tmp-\d+$/.test(name)) rmSync(join(store.dir, name), { force: true })
 }
 
 function failureDetails(error: Error, verbose?: boolean): string | undefined {
