@@ -132,6 +132,19 @@ test('a deleted output reruns its stage with reason output-missing', async () =>
   r.dispose()
 })
 
+test('a tree output is checked per entry: an edit inside one entry reruns, a touch does not', async () => {
+  const r = demo()
+  await build(r)
+  later(r.path('out/tree/dir/b.txt'), 60)
+  assert.equal((await build(r)).ran, [])
+  r.write({ 'out/tree/dir/b.txt': 'xyz' })
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['count'])
+  assert.equal(reasons.count, ['output-modified out/tree/dir'])
+  assert.is(r.read('out/tree/dir/b.txt'), 'LO ')
+  r.dispose()
+})
+
 test('an input whose mtime moves into the past with new content reruns (equality, not order)', async () => {
   const r = demo()
   await build(r)
@@ -229,6 +242,7 @@ test('clean removes what the stage produced and nothing it did not produce', asy
   assert.ok(!existsSync(r.path('out/count.json')))
   assert.ok(!existsSync(r.path('out/upper.txt')))
   assert.ok(!existsSync(r.path('out/tree/a.txt')))
+  assert.ok(!existsSync(r.path('out/tree/dir')))
   assert.is(r.read('out/tree/notes.txt'), 'my notes')
   assert.is(r.read('out/readme.txt'), 'keep me')
   const status = cli(r, ['status'])

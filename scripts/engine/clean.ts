@@ -16,16 +16,16 @@ export function clean(stages: Stage[], outDir: string, names: string[], print: (
     for (const stage of stages.filter((s) => names.includes(s.name))) {
       const stamps = readStamps(store, stage.name)
       let removed = 0
-      for (const path of Object.keys(stamps?.outputs ?? {})) {
+      for (const path of [...Object.keys(stamps?.outputs ?? {}), ...Object.keys(stamps?.entries ?? {})]) {
         if (!lstatSync(path, { throwIfNoEntry: false })) continue
-        rmSync(path, { force: true })
+        rmSync(path, { recursive: true, force: true })
         removed++
       }
       for (const output of stage.outputs) if (output.kind !== 'file') pruneEmptyDirs(output.path)
       deleteRecord(store, stage.name)
       deleteStamps(store, stage.name)
       rmSync(cachePath(store, stage.name), { recursive: true, force: true })
-      print(`clean ${stage.name}: removed ${removed} file${removed === 1 ? '' : 's'}`)
+      print(`clean ${stage.name}: removed ${removed} output${removed === 1 ? '' : 's'}`)
     }
     return 0
   } finally {

@@ -17,7 +17,7 @@ export interface Stat {
 
 export type StatMap = Map<string, Stat>
 
-const IGNORED = new Set(['.git', 'node_modules', '.taskcache', '__pycache__'])
+export const IGNORED = new Set(['.git', 'node_modules', '.taskcache', '__pycache__'])
 const GLOB_CHARS = /[*?[{]/
 
 export const isGlob = (spec: string): boolean => GLOB_CHARS.test(spec)
@@ -151,9 +151,18 @@ export function expand(specs: readonly string[], into: StatMap = new Map(), list
  * nothing moved, and at 55,000 files the map is most of its garbage.
  */
 export function specDigest(specs: readonly string[], listings = NO_LISTINGS): string {
+  return specStats(specs, listings).digest
+}
+
+/** The file count and statDigest of specs, streamed. */
+export function specStats(specs: readonly string[], listings = NO_LISTINGS): { files: number; digest: string } {
   const digest = new StatDigest()
-  walkSpecs(specs, (path, st) => digest.add(path, st.size, st.mtimeMs, st.isSymbolicLink() ? readlinkSync(path) : undefined), listings)
-  return digest.done()
+  let files = 0
+  walkSpecs(specs, (path, st) => {
+    files++
+    digest.add(path, st.size, st.mtimeMs, st.isSymbolicLink() ? readlinkSync(path) : undefined)
+  }, listings)
+  return { files, digest: digest.done() }
 }
 
 export const sameStat = (a: Stat, b: FileStamp): boolean => a.size === b[0] && a.mtimeMs === b[1]

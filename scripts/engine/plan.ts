@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
 import { expand, hashEntry, sameStat, specDigest, type Listings, type StatMap } from './files.ts'
+import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { ENGINE_VERSION, readRecord, readStamps, type Store } from './record.ts'
-import type { FileStamp, Reason, Stage, StagePlan, StageRecord, StampFile } from './types.ts'
+import type { EntryStamp, FileStamp, Reason, Stage, StagePlan, StageRecord, StampFile } from './types.ts'
 
 export interface RecipeHash {
   hash: string
@@ -37,8 +38,10 @@ export interface Observation {
   inputs(): StatMap
   /** Content hashes learnt while planning (only where a digest moved; the rest come from stamps). */
   inputHashes: Map<string, string>
-  outputs(): StatMap
+  outputs(): OutputState
   outputHashes: Map<string, string>
+  /** Tree entries whose stats moved, with their recomputed stamps. */
+  entryStamps: Map<string, EntryStamp>
   /** Inputs whose stat moved but whose content did not: the record can be refreshed. */
   touched: boolean
   /** Inputs added, removed or changed since the last successful run; undefined when unknown. */
@@ -78,10 +81,9 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   const recipe = await computeRecipe(stage, ctx.root)
   const record = readRecord(ctx.store, stage.name)
   const inputSpecs = [...stage.inputs, ...(record?.extraInputs ?? [])]
-  const outputSpecs = stage.outputs.map((o) => o.path)
   const inputs = lazy(() => expand(inputSpecs, new Map(), ctx.listings))
-  const outputs = lazy(() => expand(outputSpecs, new Map(), ctx.listings))
-  const observation: Observation = { recipe, inputs, inputHashes: new Map(), outputs, outputHashes: new Map(), touched: false }
+  const outputs = lazy(() => observeOutputs(stage.outputs))
+  const observation: Observation = { recipe, inputs, inputHashes: new Map(), outputs, outputHashes: new Map(), entryStamps: new Map(), touched: false }
 
   if (ctx.forced) add({ kind: 'forced' })
   for (const dep of ctx.staleDeps) add({ kind: 'dependency-ran', stage: dep })
@@ -93,7 +95,7 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   for (const part of changedParts(record.recipe.parts, recipe.parts)) add({ kind: 'recipe-changed', part })
 
   const inputsMoved = specDigest(inputSpecs, ctx.listings) !== record.inputs.digest
-  const outputsMoved = specDigest(outputSpecs, ctx.listings) !== record.outputs.digest
+  const outputsMoved = outputs().digest !== record.outputs.digest
   let stamps: StampFile | undefined
   if (inputsMoved || outputsMoved) {
     stamps = readStamps(ctx.store, stage.name, record)
@@ -118,7 +120,7 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   if (outputsMoved && stamps) {
     const current = outputs()
     for (const [path, stamp] of Object.entries(stamps.outputs)) {
-      const st = current.get(path)
+      const st = current.files.get(path)
       if (!st) add({ kind: 'output-missing', path: relative(ctx.root, path) })
       else if (!sameStat(st, stamp)) {
         const hash = hashEntry(path, st)
@@ -126,6 +128,16 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
         if (hash !== stamp[2]) add({ kind: 'output-modified', path: relative(ctx.root, path) })
         else observation.touched = true
       } else observation.outputHashes.set(path, stamp[2])
+    }
+    for (const [entry, stamp] of Object.entries(stamps.entries)) {
+      const state = current.entries.get(entry)
+      if (!state) add({ kind: 'output-missing', path: relative(ctx.root, entry) })
+      else if (state.stats !== stamp[1]) {
+        const restamped = entryStamp(state, entryContent(entry, hashEntry))
+        observation.entryStamps.set(entry, restamped)
+        if (restamped[2] !== stamp[2]) add({ kind: 'output-modified', path: relative(ctx.root, entry) })
+        else observation.touched = true
+      }
     }
   }
   if (reasons.length === 0 && stage.check) {

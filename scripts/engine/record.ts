@@ -7,7 +7,8 @@ import { sha256 } from '../lib/hash.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import type { StageRecord, StampFile } from './types.ts'
 
-export const ENGINE_VERSION = 1
+// 2: tree outputs are stamped per entry.
+export const ENGINE_VERSION = 2
 
 export interface Store {
   dir: string
@@ -42,7 +43,9 @@ export function readStamps(store: Store, stage: string, record?: StageRecord): S
   }
   if (record && sha256(text) !== record.stamps) return undefined
   try {
-    return JSON.parse(text) as StampFile
+    const stamps = JSON.parse(text) as StampFile
+    stamps.entries ??= {} // stamps written before tree outputs were stamped per entry
+    return stamps
   } catch {
     return undefined
   }

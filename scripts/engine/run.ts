@@ -9,7 +9,8 @@ import { expand, hashEntry, Listings, statDigest, type Stat, type StatMap } from
 import { acquireLock } from './lock.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
 import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, readStamps, writeRecord, type Store } from './record.ts'
-import type { EngineEvent, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
+import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
+import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { UsageError } from '../lib/errors.ts'
 
 export { UsageError }
@@ -245,7 +246,7 @@ function recordRun(
   const inputs = verdict.observation.inputs()
   if (extraInputs.length) expand(extraInputs, inputs, x.listings)
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
-  const outputs = expand(stage.outputs.map((o) => o.path), new Map(), x.listings)
+  const outputs = observeOutputs(stage.outputs)
   const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, result?.owned)
   writeRecord(
     x.store,
@@ -254,19 +255,21 @@ function recordRun(
       stage: stage.name,
       recipe: verdict.observation.recipe,
       inputs: { digest: statDigest(inputs), count: inputs.size },
-      outputs: { digest: statDigest(outputs), count: outputs.size },
+      outputs: { digest: outputs.digest, count: outputs.files.size + outputs.entries.size },
       extraInputs,
       facts: result?.facts ?? {},
       durationMs,
       finishedAt: new Date().toISOString(),
     },
-    { inputs: inputStamps, outputs: outputStamps },
+    { inputs: inputStamps, ...outputStamps },
   )
   const changed = new Map<string, string>()
-  for (const [path, stamp] of Object.entries(outputStamps)) {
-    if (previousStamps?.outputs[path]?.[2] !== stamp[2]) changed.set(path, stamp[2])
+  const compare = (now: Record<string, [number, unknown, string]>, before: Record<string, [number, unknown, string]> = {}) => {
+    for (const [path, stamp] of Object.entries(now)) if (before[path]?.[2] !== stamp[2]) changed.set(path, stamp[2])
+    for (const path of Object.keys(before)) if (!now[path]) changed.set(path, '')
   }
-  for (const path of Object.keys(previousStamps?.outputs ?? {})) if (!outputStamps[path]) changed.set(path, '')
+  compare(outputStamps.outputs, previousStamps?.outputs)
+  compare(outputStamps.entries, previousStamps?.entries)
   return changed
 }
 
@@ -298,34 +301,36 @@ function stampInputs(inputs: StatMap, known: Map<string, string>, previous?: Sta
 
 function stampOutputs(
   stage: Stage,
-  outputs: StatMap,
+  outputs: OutputState,
   previous: StampFile | undefined,
   inputs: StatMap,
   inputStamps: Record<string, FileStamp>,
   validated: Map<string, string>,
   owned: Record<string, string[]> | undefined,
-): Record<string, FileStamp> {
+): Pick<StampFile, 'outputs' | 'entries'> {
   // A hard-linked output shares its inode with an input already hashed: no need to read it again.
   const byInode = new Map<string, string>()
   for (const [path, st] of inputs) {
     const hash = inputStamps[path]?.[2]
     if (hash) byInode.set(inodeKey(st), hash)
   }
-  const trees = stage.outputs.filter((o) => o.kind === 'tree')
-  const stamps: Record<string, FileStamp> = {}
-  for (const [path, st] of outputs) {
-    const tree = trees.find((t) => path.startsWith(`${t.path}/`))
-    if (tree && owned?.[tree.path]) {
-      const entry = path.slice(tree.path.length + 1).split('/')[0]
-      // Entries the stage does not own (foreign files) are never stamped, so clean leaves them.
-      if (!owned[tree.path].includes(entry)) continue
-    }
+  const hashOf = (path: string, st: Stat) => validated.get(path) ?? byInode.get(inodeKey(st)) ?? hashEntry(path, st)
+  const files: Record<string, FileStamp> = {}
+  for (const [path, st] of outputs.files) {
     const old = previous?.outputs[path]
-    const hash =
-      validated.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : (byInode.get(inodeKey(st)) ?? hashEntry(path, st)))
-    stamps[path] = [st.size, st.mtimeMs, hash]
+    files[path] = [st.size, st.mtimeMs, validated.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : hashOf(path, st))]
   }
-  return stamps
+  const entries: Record<string, EntryStamp> = {}
+  for (const tree of stage.outputs.filter((o) => o.kind === 'tree')) {
+    // Entries the stage does not own (a user's notes in out/tasks) are never stamped, so never cleaned.
+    const mine = owned?.[tree.path] ? new Set(owned[tree.path].map((name) => `${tree.path}/${name}`)) : undefined
+    for (const [entry, state] of outputs.entries) {
+      if (!entry.startsWith(`${tree.path}/`) || (mine && !mine.has(entry))) continue
+      const old = previous?.entries[entry]
+      entries[entry] = old && old[1] === state.stats ? old : entryStamp(state, entryContent(entry, hashOf))
+    }
+  }
+  return { outputs: files, entries }
 }
 
 const inodeKey = (st: Stat) => `${st.ino}:${st.size}:${st.mtimeMs}`
@@ -336,18 +341,25 @@ function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void 
   const stamps = verdict.stamps
   if (!record || !stamps) return
   const inputs: Record<string, FileStamp> = {}
-  const current = observation.inputs()
-  for (const [path, st] of current) {
+  const currentInputs = observation.inputs()
+  for (const [path, st] of currentInputs) {
     const hash = observation.inputHashes.get(path) ?? stamps.inputs[path]?.[2]
     if (hash === undefined) return
     inputs[path] = [st.size, st.mtimeMs, hash]
   }
   const outputs: Record<string, FileStamp> = {}
-  const currentOutputs = observation.outputs()
+  const current = observation.outputs()
   for (const [path, stamp] of Object.entries(stamps.outputs)) {
-    const st = currentOutputs.get(path)
+    const st = current.files.get(path)
     if (!st) return
     outputs[path] = [st.size, st.mtimeMs, observation.outputHashes.get(path) ?? stamp[2]]
+  }
+  const entries: Record<string, EntryStamp> = {}
+  for (const [entry, stamp] of Object.entries(stamps.entries)) {
+    const state = current.entries.get(entry)
+    const restamped = observation.entryStamps.get(entry) ?? (state?.stats === stamp[1] ? stamp : undefined)
+    if (!restamped) return
+    entries[entry] = restamped
   }
   const { stamps: _, ...rest } = record
   writeRecord(
@@ -355,10 +367,10 @@ function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void 
     {
       ...rest,
       stage: stage.name,
-      inputs: { digest: statDigest(current), count: current.size },
-      outputs: { digest: statDigest(currentOutputs), count: currentOutputs.size },
+      inputs: { digest: statDigest(currentInputs), count: currentInputs.size },
+      outputs: { digest: current.digest, count: current.files.size + current.entries.size },
     },
-    { inputs, outputs },
+    { inputs, outputs, entries },
   )
 }
 

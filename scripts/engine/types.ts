@@ -107,10 +107,16 @@ export interface StageRecord {
   finishedAt: string
 }
 
+/** A tree output's top-level entry: [file count, digest of its stats, digest of its content]. */
+export type EntryStamp = [files: number, stats: string, content: string]
+
 /** Per-file stamps behind the digests, read only when a digest differs. */
 export interface StampFile {
   inputs: Record<string, FileStamp>
+  /** Files of file and dir outputs. */
   outputs: Record<string, FileStamp>
+  /** Owned entries of tree outputs (foreign entries are never stamped, so never cleaned). */
+  entries: Record<string, EntryStamp>
 }
 
 // ---- reasons and events -----------------------------------------------------------------------
