@@ -4,9 +4,8 @@
 // high when solve.sh and test.sh run for real (bash + python3) — also for hostile task text.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
@@ -14,6 +13,7 @@ import { validate as lintDockerfile } from 'dockerfile-utils'
 import { generate, type GenerateOptions } from '../scripts/stages/generate.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { findLeftovers } from '../scripts/lib/render.ts'
+import { filesOf, runTrial } from './helpers/contract.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const TEMPLATES = join(ROOT, 'templates')
@@ -135,27 +135,6 @@ async function generateAll(config: GenerateOptions['config'] = {}): Promise<Gene
 
 let defaults: Generated | undefined
 const generated = async (): Promise<Generated> => (defaults ??= await generateAll())
-
-function filesOf(dir: string, rel = ''): string[] {
-  return readdirSync(join(dir, rel)).sort().flatMap((name) => {
-    const path = rel ? `${rel}/${name}` : name
-    return lstatSync(join(dir, path)).isDirectory() ? filesOf(dir, path) : [path]
-  })
-}
-
-/** Runs the oracle the way Harbor does (solve.sh, then test.sh), outside a container. */
-function runTrial(taskDir: string, withAnswer: boolean): { reward: number; json: Record<string, unknown>; log: string } {
-  const logs = mkdtempSync(join(tmpdir(), 'generate-trial-'))
-  temps.push(logs)
-  const env = { ...process.env, LOGS_DIR: logs, TESTS_DIR: join(taskDir, 'tests'), SOLUTION_DIR: join(taskDir, 'solution') }
-  if (withAnswer) {
-    const solve = spawnSync('bash', [join(taskDir, 'solution', 'solve.sh')], { env, encoding: 'utf8', cwd: logs })
-    assert.is(solve.status, 0, solve.stderr)
-  }
-  const verify = spawnSync('bash', [join(taskDir, 'tests', 'test.sh')], { env, encoding: 'utf8', cwd: logs })
-  const text = readFileSync(join(logs, 'verifier', 'reward.txt'), 'utf8')
-  return { reward: Number(text), json: JSON.parse(readFileSync(join(logs, 'verifier', 'reward.json'), 'utf8')), log: `${verify.stdout}${verify.stderr}` }
-}
 
 // ---- the directory contract -------------------------------------------------------------------
 

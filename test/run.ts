@@ -1,7 +1,9 @@
 // `npm test`: the type check, then every uvu suite (two at a time, each in its own process), then
 // one line CI can read: `N passed, N failed`. uvu's own summary is multi-line and coloured, so its
 // counts are read back and restated here.
-// Usage: node test/run.ts [--dir test/reliability] [file regex]
+// Usage: node test/run.ts [--dir test/reliability] [--jobs N] [file regex]
+// Without --dir: test/*.test.ts and the quick reliability suites (test/reliability/*.test.ts but
+// not *.slow.test.ts). With --dir: every suite in that dir.
 import { spawn, spawnSync } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { readdirSync } from 'node:fs'
@@ -9,8 +11,12 @@ import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
-const dirFlag = args.indexOf('--dir')
-const dir = dirFlag >= 0 ? args.splice(dirFlag, 2)[1] : 'test'
+const flag = (name: string): string | undefined => {
+  const at = args.indexOf(name)
+  return at >= 0 ? args.splice(at, 2)[1] : undefined
+}
+const dirGiven = flag('--dir')
+const jobs = Number(flag('--jobs') ?? Math.min(2, availableParallelism()))
 const pattern = new RegExp(args[0] ?? '\\.test\\.ts$')
 
 let passed = 0
@@ -29,7 +35,12 @@ interface Outcome {
   output?: string
 }
 
-function runSuite(file: string): Promise<Outcome> {
+interface Suite {
+  dir: string
+  file: string
+}
+
+function runSuite({ dir, file }: Suite): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(root, 'node_modules/uvu/bin.js'), dir, `^${file.replace(/\./g, '\\.')}$`], {
       cwd: root,
@@ -50,20 +61,25 @@ function runSuite(file: string): Promise<Outcome> {
   })
 }
 
-const files = readdirSync(join(root, dir)).filter((f) => pattern.test(f)).sort()
-if (files.length === 0) {
-  console.error(`no test files in ${dir} match ${pattern}`)
+const suitesIn = (dir: string, keep: (file: string) => boolean = () => true): Suite[] =>
+  readdirSync(join(root, dir))
+    .filter((f) => pattern.test(f) && keep(f))
+    .sort()
+    .map((file) => ({ dir, file }))
+const suites = dirGiven ? suitesIn(dirGiven) : [...suitesIn('test'), ...suitesIn('test/reliability', (f) => !f.endsWith('.slow.test.ts'))]
+if (suites.length === 0) {
+  console.error(`no test files in ${dirGiven ?? 'test'} match ${pattern}`)
   failed++
 }
-const queue = [...files]
+const queue = [...suites]
 const outcomes: Outcome[] = []
 await Promise.all(
-  Array.from({ length: Math.min(2, availableParallelism()) }, async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      const outcome = await runSuite(file)
+  Array.from({ length: Math.max(1, jobs) }, async () => {
+    for (let suite = queue.shift(); suite; suite = queue.shift()) {
+      const outcome = await runSuite(suite)
       outcomes.push(outcome)
       if (outcome.output) process.stdout.write(outcome.output)
-      console.log(`${file}: ${outcome.ok} passed, ${outcome.bad} failed${outcome.skipped ? `, ${outcome.skipped} skipped` : ''}`)
+      console.log(`${join(suite.dir, suite.file)}: ${outcome.ok} passed, ${outcome.bad} failed${outcome.skipped ? `, ${outcome.skipped} skipped` : ''}`)
     }
   }),
 )
