@@ -1,13 +1,17 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { execFile, spawnSync } from 'node:child_process'
-import { readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extract, type ExtractOptions, type ExtractResult, type ExtractSummary } from '../scripts/stages/extract.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { CATEGORIES } from '../scripts/lib/ids.ts'
 import { findJsonError } from '../scripts/stages/extract/json-error.ts'
 import { normaliseContextPath } from '../scripts/stages/extract/context-paths.ts'
+import { ProjectPool } from '../scripts/stages/extract/project-pool.ts'
+import { ProjectIndex, saveProjectIndex } from '../scripts/stages/extract/project-index.ts'
+import { scanProject } from '../scripts/stages/extract/project-scan.ts'
+import type { ProjectScan } from '../scripts/stages/extract/types.ts'
 import { rig, type Rig, type Tree } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -19,6 +23,8 @@ const KNOWN_IDS = join(ROOT, 'test', 'fixtures', 'locobench', 'known_real_scenar
 const A = 'python_web_ecommerce_easy_000'
 const B = 'cpp_system_security_expert_064'
 const C = 'rust_web_social_expert_073'
+/** A fourth project, left out of the default data: for projects that come and go. */
+const D = 'go_api_rest_hard_006'
 const WRAPPER = 'Shop Front-2'
 
 const FILES: Record<string, Record<string, string>> = {
@@ -45,12 +51,16 @@ const FILES: Record<string, Record<string, string>> = {
     Dockerfile: 'FROM scratch\n',
     'docs/api.md': '# api\n',
   },
+  [D]: {
+    'src/module_1.txt': 'package one\n',
+    'src/utils.txt': 'package utils // ✓\n',
+  },
 }
 
 /** Code points the way the test sees them (JS string iteration), independent of the stage's byte counting. */
 const codePoints = (text: string) => [...text].length
 
-const LANGUAGE: Record<string, string> = { [A]: 'python', [B]: 'cpp', [C]: 'rust' }
+const LANGUAGE: Record<string, string> = { [A]: 'python', [B]: 'cpp', [C]: 'rust', [D]: 'go' }
 
 function metadata(project: string): string {
   const files = Object.keys(FILES[project]).map((path) => ({ path: path.replaceAll('/', '//'), type: 'source' }))
@@ -736,7 +746,7 @@ test('the cache blob is compacted once most of it is dead, and stays correct', a
   const target = `${C}_bug_investigation_expert_01`
   const r = dataRig(dataTree())
   try {
-    const blobs = () => readdirSync(r.path('cache')).filter((f) => f.startsWith('fragments-'))
+    const blobs = () => readdirSync(r.path('cache')).filter((f) => f.startsWith('records-'))
     let out: Run | undefined
     for (let n = 1; n <= 6; n++) {
       writeFileSync(r.path(`data/output/scenarios/${target}.json`), json(scenario(C, 'bug_investigation', { description: big(n) })))
@@ -744,7 +754,7 @@ test('the cache blob is compacted once most of it is dead, and stays correct', a
       assert.is(out.records.find((rec) => rec.id === target)!.description, big(n))
     }
     assert.equal(blobs().length, 1)
-    assert.not.equal(blobs()[0], 'fragments-1.bin', 'a compaction moved the live ranges to a new blob')
+    assert.not.equal(blobs()[0], 'records-1.bin', 'a compaction moved the live ranges to a new blob')
     const size = statSync(r.path(`cache/${blobs()[0]}`)).size
     assert.ok(size < 3 * Buffer.byteLength(big(6)), `blob holds ${size} bytes`)
     const again = await run(r, {}, 'out-again')
@@ -811,6 +821,234 @@ test('progress reaches the file total; a missing scenarios dir is an error with 
       assert.is((error as { exitCode?: number }).exitCode, 1)
       assert.match((error as Error).message, /scenarios/)
     }
+  } finally {
+    r.dispose()
+  }
+})
+
+// ---- given the engine's list of changed inputs ------------------------------------------------
+
+/** The changed-inputs option naming these data files (absolute paths, as the engine gives them). */
+const changedOf = (r: Rig, ...rel: string[]): Partial<ExtractOptions> => ({ changed: new Set(rel.map((p) => r.path(`data/${p}`))) })
+
+/** What a cold run (fresh cache, every file checked) makes of the data as it is now. */
+const coldRun = (r: Rig, name: string) => run(r, { cacheDir: r.path(`cache-${name}`) }, `out-${name}`)
+
+const scenarioFile = (project: string, category: string) => `output/scenarios/${project}_${category}_expert_01.json`
+
+test('given an empty list of changes, no file is checked, scanned or parsed, and the outputs are identical', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    const second = await run(r, { changed: new Set(['/somewhere/else/x.json']) }, 'out2')
+    assert.equal(
+      [second.result.checked, second.result.projectsScanned, second.result.parsed, second.result.projectFilesRead],
+      [0, 0, 0, 0],
+    )
+    assert.equal(second.bytes, first.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('given a list, a change it does not name is not looked for (the list is trusted)', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    writeFileSync(r.path(`data/${scenarioFile(B, 'bug_investigation')}`), json(scenario(B, 'bug_investigation', { title: 'Unlisted edit' })))
+    const trusting = await run(r, { changed: new Set() }, 'out2')
+    assert.equal(trusting.bytes, first.bytes)
+    const checking = await run(r, {}, 'out3')
+    assert.is(checking.records.find((rec) => rec.id === `${B}_bug_investigation_expert_01`)!.title, 'Unlisted edit')
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a project file named in the list rescans that project only, and its total_chars follows', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    writeFileSync(r.path(`data/generated/${B}/tests/test_main.cpp`), '// 🎉\n')
+    const second = await run(r, changedOf(r, `generated/${B}/tests/test_main.cpp`), 'out2')
+    assert.equal([second.result.projectsScanned, second.result.projectFilesRead, second.result.checked, second.result.parsed], [1, 1, 0, 0])
+    const totalOf = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project.total_chars
+    assert.is(totalOf(second), totalOf(first) - codePoints(FILES[B]['tests/test_main.cpp']) + codePoints('// 🎉\n'))
+    const others = (out: Run) => out.records.filter((rec) => rec.project_id !== B)
+    assert.equal(others(second), others(first))
+    assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('an edited scenario named in the list is the only file checked and parsed', async () => {
+  const r = dataRig(dataTree())
+  try {
+    await run(r)
+    const target = scenarioFile(C, 'architectural_understanding')
+    writeFileSync(r.path(`data/${target}`), json(scenario(C, 'architectural_understanding', { title: 'Listed edit' })))
+    const second = await run(r, changedOf(r, target), 'out2')
+    assert.equal([second.result.checked, second.result.parsed, second.result.projectsScanned], [1, 1, 0])
+    assert.is(second.records.find((rec) => rec.id === `${C}_architectural_understanding_expert_01`)!.title, 'Listed edit')
+    assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a project dir that appears or disappears is picked up from the list', async () => {
+  const target = scenario(D, 'code_comprehension')
+  const r = dataRig(dataTree([...goodScenarios(), target]))
+  const files = Object.keys(FILES[D]).map((path) => `generated/${D}/${path}`)
+  try {
+    const missing = await run(r)
+    assert.equal(missing.rejects.map((l) => l.reason), ['project-missing'])
+    r.write(Object.fromEntries(files.map((path) => [`data/${path}`, FILES[D][path.slice(`generated/${D}/`.length)]])))
+    const appeared = await run(r, changedOf(r, ...files), 'out2')
+    assert.is(appeared.result.projectsScanned, 1)
+    assert.equal(appeared.rejects, [])
+    assert.equal(appeared.records.find((rec) => rec.id === target.id)!.project.file_count, 2)
+    assert.equal(appeared.bytes, (await coldRun(r, 'cold-1')).bytes)
+    rmSync(r.path(`data/generated/${D}`), { recursive: true })
+    const gone = await run(r, changedOf(r, ...files), 'out3')
+    assert.equal(gone.rejects.map((l) => l.reason), ['project-missing'])
+    assert.equal(gone.bytes, missing.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('scenario files added and removed are picked up from the list', async () => {
+  const r = dataRig(dataTree())
+  try {
+    await run(r)
+    const added = scenarioFile(C, 'code_comprehension')
+    const removed = scenarioFile(A, 'bug_investigation')
+    writeFileSync(r.path(`data/${added}`), json(scenario(C, 'code_comprehension')))
+    rmSync(r.path(`data/${removed}`))
+    const second = await run(r, changedOf(r, added, removed), 'out2')
+    assert.equal([second.summary.read, second.result.checked, second.result.parsed], [6, 1, 1])
+    assert.ok(second.records.some((rec) => rec.id === `${C}_code_comprehension_expert_01`))
+    assert.not.ok(second.records.some((rec) => rec.id === `${A}_bug_investigation_expert_01`))
+    assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('an empty folder added at the top of a project, which no list of changed files names, is still noticed', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    assert.is(first.records.find((rec) => rec.project_id === A)!.project.layout, 'A')
+    mkdirSync(r.path(`data/generated/${A}/extra`))
+    const second = await run(r, { changed: new Set() }, 'out2')
+    assert.is(second.result.projectsScanned, 1)
+    assert.is(second.records.find((rec) => rec.project_id === A)!.project.layout, 'B')
+    assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a scenario file that is a symbolic link is checked by stat though the list does not name it', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const target = scenarioFile(A, 'bug_investigation')
+    const real = r.path('data/kept-elsewhere.json')
+    renameSync(r.path(`data/${target}`), real)
+    symlinkSync(real, r.path(`data/${target}`))
+    await run(r)
+    writeFileSync(real, json(scenario(A, 'bug_investigation', { title: 'Behind a link' })))
+    const second = await run(r, { changed: new Set() }, 'out2')
+    assert.equal([second.result.checked, second.result.parsed], [1, 1])
+    assert.is(second.records.find((rec) => rec.id === `${A}_bug_investigation_expert_01`)!.title, 'Behind a link')
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a project holding a folder the engine does not walk (node_modules) is checked on every run', async () => {
+  const r = dataRig(dataTree([...goodScenarios()], { [`generated/${B}/node_modules/dep.js`]: 'x\n' }))
+  try {
+    const first = await run(r)
+    writeFileSync(r.path(`data/generated/${B}/node_modules/dep.js`), 'a longer file\n')
+    const second = await run(r, { changed: new Set() }, 'out2')
+    assert.is(second.result.projectsScanned, 1)
+    const totalOf = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project.total_chars
+    assert.is(totalOf(second), totalOf(first) - codePoints('x\n') + codePoints('a longer file\n'))
+  } finally {
+    r.dispose()
+  }
+})
+
+test('without a usable cache a list of changes is not relied on: every file is checked', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    rmSync(r.path('cache'), { recursive: true })
+    const second = await run(r, { changed: new Set() }, 'out2')
+    assert.equal([second.result.parsed, second.result.checked, second.result.projectsScanned], [6, 6, 3])
+    assert.equal(second.bytes, first.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a project cache that vouches for a project but lost its file list makes the run start over, checking everything', async () => {
+  const r = dataRig(dataTree())
+  try {
+    await run(r)
+    const index = r.path('cache/projects.jsonl')
+    writeFileSync(index, readFileSync(index, 'utf8').replaceAll('{"paths":', '{"pathz":'))
+    const target = scenarioFile(B, 'bug_investigation')
+    writeFileSync(r.path(`data/${target}`), json(scenario(B, 'bug_investigation', { title: 'After damage' })))
+    const warnings: string[] = []
+    const second = await run(r, { ...changedOf(r, target), warn: (message) => warnings.push(message) }, 'out2')
+    assert.match(warnings.join('\n'), /project cache .* checking every file/)
+    assert.equal([second.result.checked, second.result.projectsScanned], [6, 3])
+    assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
+    const third = await run(r, changedOf(r, target), 'out3')
+    assert.equal([third.result.checked, third.result.projectsScanned], [1, 0], 'the rebuilt cache is trusted again')
+  } finally {
+    r.dispose()
+  }
+})
+
+/** Scans of `ids` made by one worker thread: nothing is asked of the pool until every scan has arrived. */
+async function workerScans(r: Rig, ids: string[], index: ProjectIndex): Promise<ProjectScan[]> {
+  const problems: string[] = []
+  let pool: ProjectPool | undefined
+  await new Promise<void>((done) => {
+    let arrived = 0
+    pool = new ProjectPool({
+      dataDir: r.path('data'), projectIds: ids, reused: new Map(), index, cacheDir: r.path('cache'), workers: 1,
+      warn: (message) => (problems.push(message), done()),
+      onScan: () => ++arrived === ids.length && done(),
+    })
+  })
+  try {
+    assert.equal(problems, [])
+    return await Promise.all(ids.map((id) => pool!.get(id)))
+  } finally {
+    await pool!.close()
+  }
+}
+
+test('project scans made by a worker thread equal those made on the main thread, with and without a previous index', async () => {
+  const r = dataRig(dataTree())
+  const ids = [A, B, C]
+  try {
+    const fresh = await workerScans(r, ids, new ProjectIndex())
+    assert.equal(fresh, ids.map((id) => scanProject(r.path('data'), id)))
+    assert.equal(fresh.map((s) => s.read), ids.map((id) => Object.keys(FILES[id]).length), 'every file read')
+    saveProjectIndex(r.path('cache'), 'test', ids, new Map(fresh.map((s) => [s.projectId, s])), new ProjectIndex())
+    const index = ProjectIndex.load(r.path('cache'), 'test')
+    writeFileSync(r.path(`data/generated/${B}/src/main.cpp`), 'int main() { return 1; }\n')
+    const again = await workerScans(r, ids, index)
+    assert.equal(again, ids.map((id) => scanProject(r.path('data'), id, index.entry(id))))
+    assert.equal(again.map((s) => s.read), [0, 1, 0])
   } finally {
     r.dispose()
   }

@@ -4,21 +4,26 @@
 //
 // One streaming pass over the sorted file names (extract/records.ts): each file is judged on its
 // own, or its cached verdict reused when unchanged; then the cross-file checks run, its project is
-// resolved (worker threads scan project trees from the back of the list meanwhile) and its line is
-// written. The caches (extract/cache.ts) are committed last.
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+// resolved (worker threads scan project trees ahead of it meanwhile) and its line is
+// written. Given the engine's list of changed inputs, files and projects outside it are reused
+// from the caches without being looked at (extract/changes.ts). The caches (extract/cache.ts) are
+// committed last.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { sha256 } from '../lib/hash.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
-import { loadProjectCache, saveProjectCache, ScenarioStore } from './extract/cache.ts'
+import { CacheDamagedError, ScenarioStore } from './extract/cache.ts'
+import { ProjectIndex, saveProjectIndex } from './extract/project-index.ts'
+import { changesUnder, planProjects, trustedScenario } from './extract/changes.ts'
 import { settleMetadata } from './extract/metadata.ts'
 import { loadedValidator, loadValidator } from './extract/validator.ts'
-import { projectsNamedBy, streamRecords } from './extract/records.ts'
+import { streamRecords } from './extract/records.ts'
+import { listProjects } from './extract/project-scan.ts'
 import { ProjectPool } from './extract/project-pool.ts'
 import type { ExtractSummary } from './extract/summary.ts'
-import type { ProjectCacheEntry, ProjectScan } from './extract/types.ts'
+import type { ProjectScan } from './extract/types.ts'
 
 export type { ExtractSummary } from './extract/summary.ts'
 export type { Reject, RejectReason, Warning, WarningCode } from './extract/types.ts'
@@ -50,6 +55,15 @@ export interface ExtractOptions {
   signal?: AbortSignal
   /** Threads to use; the main thread counts as one. Default: the machine's available parallelism. */
   concurrency?: number
+  /**
+   * Absolute paths of the inputs added, removed or changed since the run that last wrote
+   * `cacheDir` (the graph engine's `ctx.changedInputs`: it is undefined unless the previous run
+   * succeeded, and that run wrote the caches). Scenario files and projects it does not name are
+   * reused from the caches without being looked at, except what the engine cannot see (symbolic
+   * links, dot-files, folders it does not walk, a project dir's own entries, checked by stat).
+   * Undefined when unknown: every file is checked by stat. Without usable caches it is not used.
+   */
+  changed?: ReadonlySet<string>
 }
 
 export interface ExtractResult {
@@ -60,6 +74,10 @@ export interface ExtractResult {
   parsed: number
   /** Scenario files whose cached verdict was reused. */
   reused: number
+  /** Scenario files checked by stat or read for want of a cache entry (the rest were vouched for by `changed`). */
+  checked: number
+  /** Project dirs scanned this run (the rest were reused from the cache unseen). */
+  projectsScanned: number
   /** Project files read this run (the rest were known by size and mtime). */
   projectFilesRead: number
   summaryLine: string
@@ -80,15 +98,23 @@ const PROGRESS_EVERY = 64
 
 /** Sorted `*.json` names in the scenarios dir; a missing or empty dir is a run failure. */
 export function listScenarioFiles(dataDir: string): string[] {
+  return listScenarios(dataDir).names
+}
+
+/** The names, and which of them are symbolic links. */
+function listScenarios(dataDir: string): { names: string[]; links: Set<string> } {
   const dir = join(dataDir, SCENARIO_DIR)
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new ExtractError(`no scenarios directory: ${dir}`)
-  const names = readdirSync(dir, { withFileTypes: true })
+  const links = new Set<string>()
+  const names: string[] = []
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
     // Regular files, and symlinks (a broken one becomes an `internal` reject); never a FIFO that would block.
-    .filter((e) => e.name.endsWith('.json') && (e.isFile() || e.isSymbolicLink()))
-    .map((e) => e.name)
-    .sort()
+    if (!e.name.endsWith('.json') || !(e.isFile() || e.isSymbolicLink())) continue
+    names.push(e.name)
+    if (e.isSymbolicLink()) links.add(e.name)
+  }
   if (names.length === 0) throw new ExtractError(`no *.json scenario files in ${dir}`)
-  return names
+  return { names: names.sort(), links }
 }
 
 // The cache is only valid for the code that wrote it: any change to the stage's own modules, the
@@ -106,56 +132,70 @@ function codeHash(): string {
 }
 
 export async function extract(options: ExtractOptions): Promise<ExtractResult> {
+  try {
+    return await run(options, options.changed)
+  } catch (error) {
+    if (!(error instanceof CacheDamagedError)) throw error
+    options.warn?.(`${error.message}; checking every file instead`)
+    return run(options, undefined)
+  }
+}
+
+async function run(options: ExtractOptions, changed: ReadonlySet<string> | undefined): Promise<ExtractResult> {
   const { dataDir, outputs, cacheDir, signal } = options
   const progress = options.progress ?? (() => {})
   const log = options.log ?? (() => {})
   const warn = options.warn ?? (() => {})
-  const names = listScenarioFiles(dataDir)
+  const { names, links } = listScenarios(dataDir)
   const total = names.length
   mkdirSync(cacheDir, { recursive: true })
   const hash = codeHash()
-  const projectIds = projectsNamedBy(names)
-  const previousProjects = loadProjectCache(cacheDir, hash)
-  const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
-  const workers = projectIds.length >= WORKER_MIN_PROJECTS ? Math.min(concurrency - 1, 4) : 0
+  const changes = changed && changesUnder(dataDir, changed)
+  const trusted = changes && trustedScenario(changes, links)
 
   const store = new ScenarioStore(cacheDir, hash)
   let pool: ProjectPool | undefined
   const onAbort = () => void pool?.close()
   signal?.addEventListener('abort', onAbort, { once: true })
   try {
+    const projectIds = listProjects(dataDir)
+    const index = ProjectIndex.load(cacheDir, hash)
+    const plan = planProjects(dataDir, projectIds, index, changes)
+    const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
+    const workers = plan.scan.length >= WORKER_MIN_PROJECTS ? Math.min(concurrency - 1, 4) : 0
     // A changed project_metadata.json is checked as its scan arrives when the validator is loaded
     // anyway (scenarios were parsed), else once at the end.
     const onScan = (scan: ProjectScan) => {
       const check = loadedValidator()
       if (check) settleMetadata(scan, check)
     }
-    pool = new ProjectPool({ dataDir, projectIds, previous: previousProjects, workers, cacheDir, codeHash: hash, warn, onScan })
+    pool = new ProjectPool({ dataDir, projectIds: plan.scan, reused: plan.reused, index, cacheDir, workers, warn, onScan })
     const tick = (i: number) => {
       signal?.throwIfAborted()
       if (i % PROGRESS_EVERY === 0) progress(i, total, 'files')
     }
-    const { summary, entries, live, parsed } = await streamRecords({ dataDir, names, store, pool, outputs, tick })
+    const { summary, live, parsed, checked } = await streamRecords({ dataDir, names, store, pool, outputs, trusted, tick })
 
-    const scans = pool.scans()
-    if (scans.some((scan) => scan.metadataValue !== undefined)) {
+    const scanned = pool.scanned()
+    if (scanned.some((scan) => scan.metadataValue !== undefined)) {
       const check = await loadValidator()
-      for (const scan of scans) settleMetadata(scan, check)
+      for (const scan of scanned) settleMetadata(scan, check)
     }
-    for (const scan of scans) {
+    for (const scan of [...scanned, ...plan.reused.values()]) {
       if (summary.hasProject(scan.projectId)) for (const w of scan.warnings) summary.warn(w)
     }
     const report = summary.build(options.config?.maxWarnings ?? DEFAULT_MAX_WARNINGS)
+    rmSync(outputs.summary, { force: true }) // see BufferedWriter.create
     writeFileAtomic(outputs.summary, toJson(report))
 
     // Caches last: a failure above leaves the previous ones in place.
-    store.commit(entries, live)
-    saveProjectCache(cacheDir, hash, projectCache(projectIds, scans, previousProjects))
+    store.commit(live)
+    saveProjectIndex(cacheDir, hash, projectIds, new Map(scanned.map((s) => [s.projectId, s])), index)
 
     const reused = total - parsed
-    const projectFilesRead = scans.reduce((sum, s) => sum + s.read, 0)
+    const projectFilesRead = scanned.reduce((sum, s) => sum + s.read, 0)
     progress(total, total, 'files')
-    log(`${parsed} scenario files parsed, ${reused} reused; ${projectFilesRead} project files read`)
+    log(`${parsed} scenario files parsed, ${reused} reused; ${scanned.length} projects scanned, ${projectFilesRead} project files read`)
     if (summary.rejected) warn(`${summary.rejected} scenario files rejected (${reasonList(report)}); see rejects.jsonl`)
     return {
       read: summary.read,
@@ -163,6 +203,8 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
       rejected: summary.rejected,
       parsed,
       reused,
+      checked,
+      projectsScanned: scanned.length,
       projectFilesRead,
       summaryLine: `${summary.read} read, ${summary.accepted} accepted, ${summary.rejected} rejected; ${parsed} parsed, ${reused} reused`,
     }
@@ -175,15 +217,3 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
 
 const reasonList = (report: ExtractSummary): string =>
   Object.entries(report.rejected_by_reason).map(([reason, n]) => `${reason} ${n}`).join(', ')
-
-/** This run's scans, plus the previous entries (as text) of listed projects nobody needed to scan. */
-function projectCache(ids: string[], scans: ProjectScan[], previous: Map<string, string>): Map<string, ProjectCacheEntry | string> {
-  const out = new Map<string, ProjectCacheEntry | string>()
-  const fresh = new Map(scans.map((s) => [s.projectId, s]))
-  for (const id of ids) {
-    const scan = fresh.get(id)
-    const entry = scan ? scan.cache : previous.get(id)
-    if (entry) out.set(id, entry)
-  }
-  return out
-}

@@ -1,9 +1,9 @@
 // The checks that need more than one file (duplicate ids, the project tree, context files on
-// disk) and the record line itself: a head built from the id, the cached text fragment copied
-// byte for byte, and a tail with the resolved context files and project.
+// disk) and the record line itself: a head built from the id, the text fragment as judged, and a
+// tail with the resolved context files and project.
 import { isCategory, parseScenarioId, type ScenarioId } from '../../lib/ids.ts'
 import { resolveInRoot } from './context-paths.ts'
-import type { Finding, ProjectScan, RejectReason, ScenarioFacts, WarningCode } from './types.ts'
+import type { Finding, ProjectCacheEntry, ProjectScan, RejectReason, ScenarioFacts, WarningCode } from './types.ts'
 
 export type Rejection = { kind: 'reject'; reason: RejectReason; pointer: string; message: string }
 export type Decision = Rejection | { kind: 'accept'; tail: string; warnings: Finding<WarningCode>[] }
@@ -55,11 +55,11 @@ export class ProjectView {
   readonly json: string
   readonly #chars = new Map<string, number>()
 
-  constructor(scan: ProjectScan) {
+  constructor(scan: ProjectScan, entry: ProjectCacheEntry | null) {
     this.scan = scan
-    const files = scan.cache && scan.cache.paths !== '' ? scan.cache.paths.split('\n') : []
+    const files = entry && entry.paths !== '' ? entry.paths.split('\n') : []
     const prefix = scan.wrapper === null ? 0 : scan.wrapper.length + 1
-    for (let i = 0; i < files.length; i++) this.#chars.set(files[i].slice(prefix), scan.cache!.chars[i])
+    for (let i = 0; i < files.length; i++) this.#chars.set(files[i].slice(prefix), entry!.chars[i])
     const root = scan.wrapper === null ? scan.dir : `${scan.dir}/${scan.wrapper}`
     this.json = JSON.stringify({ dir: scan.dir, root, wrapper: scan.wrapper, layout: scan.layout, file_count: scan.fileCount, total_chars: scan.totalChars })
   }

@@ -9,19 +9,33 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 const isLetter = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
 const hasDrive = (segment: string) => segment.length >= 2 && segment.charCodeAt(1) === 0x3a && isLetter(segment.charCodeAt(0))
 
-// The common case, decided with a few substring searches: relative, `/`-separated (single or
-// doubled), no backslash, colon, control character, `.`/`..` segment or trailing slash.
-const CONTROL_OR_COLON = /[\u0000-\u001f\u007f:\\]/
-
-function plain(raw: string): boolean {
-  if (raw === '' || raw.charCodeAt(0) === 0x2f || raw.charCodeAt(raw.length - 1) === 0x2f || raw.charCodeAt(0) === 0x2e) return false
-  if (raw.includes('/.') || CONTROL_OR_COLON.test(raw)) return false
-  return !raw.includes('///')
+// The common case, decided in one pass over the characters: relative, `/`-separated (single or
+// doubled), no backslash, colon, control character, segment starting with `.` or trailing slash.
+// Returns the path with doubled slashes collapsed, or undefined for the full reading below.
+function plain(raw: string): string | undefined {
+  let previous = 0x2f // as if after a slash, so a leading `.` or `/` is not plain
+  let slashes = 0
+  let doubled = false
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i)
+    if (c < 0x20 || c === 0x7f || c === 0x3a || c === 0x5c) return undefined
+    if (c === 0x2f) {
+      if (i === 0 || ++slashes === 3) return undefined
+      if (slashes === 2) doubled = true
+    } else {
+      if (c === 0x2e && previous === 0x2f) return undefined
+      slashes = 0
+    }
+    previous = c
+  }
+  if (previous === 0x2f) return undefined
+  return doubled ? raw.replaceAll('//', '/') : raw
 }
 
 /** A safe `/`-joined path with empty and `.` segments dropped, or why the path is unsafe. */
 export function normaliseContextPath(raw: string): PathCheck {
-  if (plain(raw)) return { ok: true, path: raw.includes('//') ? raw.replaceAll('//', '/') : raw }
+  const path = plain(raw)
+  if (path !== undefined) return { ok: true, path }
   if (raw.startsWith('/')) return { ok: false, message: `absolute path "${raw}"` }
   if (raw.startsWith('\\')) return { ok: false, message: `absolute path "${raw}" (backslash)` }
   if (CONTROL.test(raw)) return { ok: false, message: `path with a control character ${JSON.stringify(raw)}` }

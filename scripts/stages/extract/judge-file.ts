@@ -1,5 +1,5 @@
 // One new or changed scenario file read and judged from its bytes: plain data, plus the record
-// fragment already encoded (it is written twice, to the dataset and to the cache blob).
+// fragment as text (encoded once, straight into the cache's records file with its record).
 import { hash } from 'node:crypto'
 import type { Rejection } from './assemble.ts'
 import { describeError, readWhole, trustedMtime } from './read.ts'
@@ -12,7 +12,7 @@ export type FreshVerdict = Rejection | { kind: 'candidate'; scenario: Omit<Scena
 export type FreshFile =
   /** The bytes hash to the cached sha256: only the stat changed. */
   | { kind: 'same'; size: number; mtimeMs: number }
-  | { kind: 'judged'; size: number; mtimeMs: number; sha256: string; verdict: FreshVerdict; fragment?: Uint8Array; context?: string }
+  | { kind: 'judged'; size: number; mtimeMs: number; sha256: string; verdict: FreshVerdict; fragment?: string; context?: string }
 
 export const internal = (message: string): Rejection => ({ kind: 'reject', reason: 'internal', pointer: '', message })
 
@@ -31,8 +31,7 @@ export function judgeFresh(path: string, dataDir: string, check: Check, cachedSh
   try {
     const judged = judgeScenario(file.bytes, check)
     if (judged.kind === 'reject') return { ...base, verdict: judged }
-    const fragment = Buffer.from(judged.fragment, 'utf8')
-    return { ...base, verdict: { kind: 'candidate', scenario: { ...judged.scenario, sha256 } }, fragment, context: judged.context }
+    return { ...base, verdict: { kind: 'candidate', scenario: { ...judged.scenario, sha256 } }, fragment: judged.fragment, context: judged.context }
   } catch (error) {
     return { ...base, verdict: internal(`unexpected error: ${describeError(error, dataDir)}`) }
   }

@@ -4,25 +4,36 @@
 // project itself when a scenario needs one nobody has taken yet, and when it would have to wait
 // for a worker it first scans the next free project instead of idling. So the scanning splits by
 // how busy the main thread is with the scenarios themselves. A worker that dies only costs speed:
-// whatever it left unfinished is scanned on the main thread.
+// whatever it left unfinished is scanned on the main thread. Projects the cache vouches for are
+// not in the list at all: their scans come from the cache.
+import { getCompileCacheDir } from 'node:module'
+import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { scanProject } from './project-scan.ts'
-import { parseProjectEntry } from './cache.ts'
-import type { ProjectScan } from './types.ts'
+import { CacheDamagedError } from './cache.ts'
+import { dropProjectIndex, readEntryAt, type ProjectIndex } from './project-index.ts'
+import type { ProjectCacheEntry, ProjectScan } from './types.ts'
 
 const FREE = 0
 const MAIN = 1
 const WORKER = 2
 
+/**
+ * A scan worker allocates little that lives long: a small young generation keeps its memory
+ * flat at no measurable cost in speed (the default lets it grow to tens of MB).
+ */
+const WORKER_YOUNG_GENERATION_MB = 4
+
 export interface PoolOptions {
   dataDir: string
-  /** Sorted, unique. */
+  /** Projects to scan, sorted, unique. */
   projectIds: string[]
-  /** Previous scans as cache text, parsed only for the projects scanned on this thread. */
-  previous: Map<string, string>
-  workers: number
+  /** Projects taken from the cache unseen, by id. */
+  reused: Map<string, ProjectScan>
+  /** The previous scans: their file lists let a scan skip unchanged directories and files. */
+  index: ProjectIndex
   cacheDir: string
-  codeHash: string
+  workers: number
   warn: (message: string) => void
   /** Called on the main thread with every scan as it arrives (before anyone waits for it). */
   onScan?: (scan: ProjectScan) => void
@@ -33,8 +44,9 @@ export interface WorkerInput {
   projectIds: string[]
   status: Int32Array
   next: Int32Array
-  cacheDir: string
-  codeHash: string
+  /** The previous project index as shared bytes, and each listed project's entry range in it. */
+  index: Uint8Array
+  ranges: Int32Array
 }
 
 export type WorkerMessage = { index: number; scan: ProjectScan } | { done: true }
@@ -55,14 +67,19 @@ export class ProjectPool {
 
   constructor(options: PoolOptions) {
     this.#options = options
-    this.#index = new Map(options.projectIds.map((id, i) => [id, i]))
-    this.#status = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, options.projectIds.length)))
+    const ids = options.projectIds
+    this.#index = new Map(ids.map((id, i) => [id, i]))
+    this.#status = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, ids.length)))
     this.#next = new Int32Array(new SharedArrayBuffer(4))
-    for (let k = 0; k < options.workers; k++) this.#start({ ...pick(options), status: this.#status, next: this.#next })
+    if (options.workers === 0) return
+    const ranges = new Int32Array(new SharedArrayBuffer(8 * Math.max(1, ids.length)))
+    ids.forEach((id, i) => ranges.set(options.index.entryRange(id), 2 * i))
+    const input: WorkerInput = { dataDir: options.dataDir, projectIds: ids, status: this.#status, next: this.#next, index: options.index.bytes, ranges }
+    for (let k = 0; k < options.workers; k++) this.#start(input)
   }
 
   #start(input: WorkerInput): void {
-    const worker = new Worker(new URL('./project-worker.ts', import.meta.url), { workerData: input })
+    const worker = startWorker(input)
     this.#running++
     let finished = false
     const finish = (problem?: string) => {
@@ -93,7 +110,7 @@ export class ProjectPool {
   }
 
   #scan(projectId: string): ProjectScan {
-    const scan = scanProject(this.#options.dataDir, projectId, parseProjectEntry(this.#options.previous.get(projectId)))
+    const scan = scanProject(this.#options.dataDir, projectId, this.#options.index.entry(projectId))
     this.#options.onScan?.(scan)
     return scan
   }
@@ -106,6 +123,8 @@ export class ProjectPool {
 
   /** The scan of a project; on the main thread when nobody has taken it yet. */
   get(projectId: string): ProjectScan | Promise<ProjectScan> {
+    const reused = this.#options.reused.get(projectId)
+    if (reused) return reused
     const index = this.#index.get(projectId)
     if (index === undefined) {
       let scan = this.#extra.get(projectId)
@@ -128,8 +147,23 @@ export class ProjectPool {
     }
   }
 
-  /** Every scan finished so far (for the cache). */
-  scans(): ProjectScan[] {
+  /**
+   * A project's files, for assembling a record. A project reused unseen has them in the cache.
+   * A cache that vouched for a project but cannot produce its files is damaged: records of the
+   * project may already have been reused on its word, so the index goes and the run starts over.
+   */
+  files(scan: ProjectScan): ProjectCacheEntry | null {
+    if (scan.cache !== undefined) return scan.cache
+    const entry = this.#options.index.entry(scan.projectId)
+    if (!entry) {
+      dropProjectIndex(this.#options.cacheDir)
+      throw new CacheDamagedError(`the project cache has no readable file list for ${scan.projectId}`)
+    }
+    return (scan.cache = entry)
+  }
+
+  /** Every scan made this run (fresh ones only: not the reused). */
+  scanned(): ProjectScan[] {
     return [...this.#results.values(), ...this.#extra.values()]
   }
 
@@ -139,6 +173,21 @@ export class ProjectPool {
   }
 }
 
-const pick = ({ dataDir, projectIds, cacheDir, codeHash }: PoolOptions) => ({ dataDir, projectIds, cacheDir, codeHash })
+/**
+ * Type stripping is a worker's largest start-up cost in time and memory (each thread loads its
+ * own compiler): when the main thread keeps a compile cache, the worker uses the same one.
+ */
+function startWorker(input: WorkerInput): Worker {
+  const url = JSON.stringify(new URL('./project-worker.ts', import.meta.url).href)
+  const cacheDir = getCompileCacheDir()
+  const boot = cacheDir === undefined
+    ? `import(${url})`
+    : `require('node:module').enableCompileCache(${JSON.stringify(dirname(cacheDir))}); import(${url})`
+  return new Worker(boot, { eval: true, workerData: input, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } })
+}
+
+/** A worker's view of one listed project's previous entry. */
+export const previousEntry = (input: WorkerInput, index: number): ProjectCacheEntry | undefined =>
+  readEntryAt(input.index, input.ranges[2 * index], input.ranges[2 * index + 1])
 
 export { FREE, WORKER }

@@ -11,6 +11,14 @@ import { describeError, readWhole, trustedMtime } from './read.ts'
 import type { Finding, Layout, ProjectCacheEntry, ProjectScan, Warning, WarningCode } from './types.ts'
 
 export const METADATA_FILE = 'project_metadata.json'
+/** Where the project dirs are, relative to the data root. */
+export const PROJECTS_DIR = 'generated'
+
+/**
+ * Names the graph engine's walk leaves out (scripts/engine/files.ts), so its list of changed
+ * inputs says nothing about files below them: a project holding one is checked on every run.
+ */
+const UNWALKED = /(^|\/)(\.git|node_modules|\.taskcache|__pycache__)(\/|$)/m
 
 interface Walked {
   /** Sorted, relative to the project dir. */
@@ -20,6 +28,7 @@ interface Walked {
   dirMtimes: number[]
   skipped: { path: string; why: string }[]
   top: { name: string; isDir: boolean }[]
+  rootMtimeMs: number
 }
 
 const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')))
@@ -38,7 +47,7 @@ function previousListings(previous: ProjectCacheEntry | undefined) {
 
 /** Regular files under `abs`; symlinks and special files are reported, not followed. */
 function walk(abs: string, previous: ProjectCacheEntry | undefined, now: number): Walked {
-  const out: Walked = { files: [], dirs: [], dirMtimes: [], skipped: [], top: [] }
+  const out: Walked = { files: [], dirs: [], dirMtimes: [], skipped: [], top: [], rootMtimeMs: statSync(abs).mtimeMs }
   const listings = previousListings(previous)
   const visit = (dirAbs: string, rel: string, mtimeMs: number) => {
     const known = listings.get(rel)
@@ -69,7 +78,7 @@ function walk(abs: string, previous: ProjectCacheEntry | undefined, now: number)
       visit(childAbs, rel ? `${rel}/${name}` : name, statSync(childAbs).mtimeMs)
     }
   }
-  visit(abs, '', statSync(abs).mtimeMs)
+  visit(abs, '', out.rootMtimeMs)
   out.files.sort()
   return out
 }
@@ -89,10 +98,27 @@ export function isFallbackTree(files: string[]): boolean {
   return ['src/config', 'src/constants', 'tests/test_main'].every((stem) => present.has(stem + ext))
 }
 
+/**
+ * The project dirs under generated/, sorted: scanned up front in the order the sorted scenario
+ * files need them (a file's id starts with its project's). Listing them costs less than parsing
+ * 8,000 file names; a project no file names is scanned for nothing, and one named but not listed
+ * is looked at when its first file needs it.
+ */
+export function listProjects(dataDir: string): string[] {
+  const dir = join(dataDir, PROJECTS_DIR)
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  } catch {
+    return []
+  }
+}
+
 export function scanProject(dataDir: string, projectId: string, previous?: ProjectCacheEntry): ProjectScan {
-  const dir = `generated/${projectId}`
+  const dir = `${PROJECTS_DIR}/${projectId}`
   const abs = join(dataDir, dir)
-  const empty: ProjectScan = { projectId, dir, exists: false, layout: 'B', wrapper: null, fileCount: 0, totalChars: 0, warnings: [], cache: null, stamp: 'missing', read: 0 }
+  const empty: ProjectScan = {
+    projectId, dir, exists: false, layout: 'B', wrapper: null, fileCount: 0, totalChars: 0, warnings: [], cache: null, stamp: 'missing', root: -1, verify: true, read: 0,
+  }
   try {
     if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) return empty
     return { ...empty, exists: true, ...scanTree(abs, dir, previous) }
@@ -115,6 +141,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
   const entry: ProjectCacheEntry = { paths: '', sizes: [], mtimes: [], chars: [], invalid: [], metadata: null, dirs: walked.dirs.join('\n'), dirMtimes: walked.dirMtimes }
   const kept: string[] = []
   let read = 0
+  let verify = walked.skipped.length > 0
   for (const path of files) {
     const full = `${abs}/${path}`
     const file = knownFile(full, known.get(path), previous) ?? readFile(full)
@@ -123,6 +150,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
       // Its directory listing must be read again next time, or the file would vanish unreported.
       entry.dirs = ''
       entry.dirMtimes = []
+      verify = true
       continue
     }
     if (file.read) read++
@@ -136,6 +164,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
     entry.chars.push(file.chars)
   }
   entry.paths = kept.join('\n')
+  verify ||= UNWALKED.test(entry.paths) || UNWALKED.test(walked.dirs.join('\n'))
 
   const metadata = readMetadata(abs, previous?.metadata ?? null, now)
   entry.metadata = metadata.entry
@@ -154,6 +183,8 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
     warnings,
     cache: entry,
     stamp,
+    root: trustedMtime(walked.rootMtimeMs, now),
+    verify,
     metadataValue: metadata.value,
     read,
   }
@@ -170,7 +201,10 @@ interface FileCount {
 /** The previous count when size and mtime are unchanged. */
 function knownFile(full: string, i: number | undefined, previous: ProjectCacheEntry | undefined): FileCount | undefined {
   if (i === undefined || !previous) return undefined
-  const { size, mtimeMs } = statSync(full)
+  // A file gone since the listing is reported by the read that follows.
+  const st = statSync(full, { throwIfNoEntry: false })
+  if (!st) return undefined
+  const { size, mtimeMs } = st
   if (size !== previous.sizes[i] || mtimeMs !== previous.mtimes[i]) return undefined
   return { size, mtimeMs, chars: previous.chars[i], valid: !previous.invalid.includes(i), read: false }
 }

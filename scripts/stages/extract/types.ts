@@ -43,7 +43,7 @@ export type Verdict =
   | { kind: 'reject'; reason: RejectReason; pointer: string; message: string }
   | { kind: 'candidate'; scenario: ScenarioFacts }
 
-/** A byte range in the cache's fragment blob. */
+/** A byte range in the cache's blob. */
 export type BlobRef = [offset: number, length: number]
 
 export interface ScenarioFacts {
@@ -54,7 +54,8 @@ export interface ScenarioFacts {
   difficulty: string
   /**
    * Context paths made safe and `/`-joined (wrapper still present), in the scenario's order,
-   * newline-joined (a safe path holds none) and kept in the blob: only needed to assemble a record.
+   * newline-joined (a safe path holds none), in the cache's context file: only read to assemble
+   * a record.
    */
   context: BlobRef
   /** The first unsafe context path, if any: decided per file, reported after the id checks. */
@@ -65,16 +66,20 @@ export interface ScenarioFacts {
   warnings: Finding<WarningCode>[]
   /** sha256 of the file's bytes. */
   sha256: string
-  /** The record's text fields (title … evaluation_criteria_text) as a JSON fragment. */
+  /**
+   * The record's text fields (title … evaluation_criteria_text) as a JSON fragment; inside the
+   * record's line in the blob once the record was written.
+   */
   fragment: BlobRef
 }
 
 /**
  * What pass 2 made of a candidate against one state of its project (`stamp`): reused as long as
- * neither the file nor the project changes.
+ * neither the file nor the project changes. An accepted record is kept as its whole line, so
+ * unchanged neighbours are copied to the dataset as one range.
  */
 export type Assembled =
-  | { stamp: string; kind: 'accept'; tail: BlobRef; warnings: Finding<WarningCode>[] }
+  | { stamp: string; kind: 'accept'; line: BlobRef; warnings: Finding<WarningCode>[] }
   | { stamp: string; kind: 'reject'; reason: RejectReason; pointer: string; message: string }
 
 /**
@@ -95,10 +100,8 @@ export interface ProjectCacheEntry {
   metadata: { size: number; mtimeMs: number; warnings: Finding<WarningCode>[] } | null
 }
 
-export interface ProjectScan {
-  projectId: string
-  /** Relative to the data root. */
-  dir: string
+/** What a scan found, as the cache keeps it: enough to reuse a project without looking at it. */
+export interface ProjectSummary {
   exists: boolean
   /** Set when scanning failed unexpectedly; the project's scenarios are rejected as `internal`. */
   error?: string
@@ -108,10 +111,26 @@ export interface ProjectScan {
   totalChars: number
   /** Warnings about the project, file relative to the data root. */
   warnings: Warning[]
-  /** The files and their code points (paths relative to the project dir); null when missing or failed. */
-  cache: ProjectCacheEntry | null
   /** Digest of everything a record takes from the project (layout, files, their code points). */
   stamp: string
+  /** The project dir's mtime, or -1 when too recent to trust (see trustedMtime). */
+  root: number
+  /**
+   * The scan met something a list of changed files may not show (a skipped entry, a name the
+   * engine does not walk): the project is checked on every run.
+   */
+  verify: boolean
+}
+
+export interface ProjectScan extends ProjectSummary {
+  projectId: string
+  /** Relative to the data root. */
+  dir: string
+  /**
+   * The files and their code points (paths relative to the project dir); null when missing or
+   * failed; undefined for a project reused from the cache unseen (loaded when a record needs it).
+   */
+  cache: ProjectCacheEntry | null | undefined
   /** A freshly parsed project_metadata.json still to be checked on the main thread (settleMetadata). */
   metadataValue?: unknown
   /** How many project files were read (the rest came from the cache). */

@@ -1,0 +1,64 @@
+// What the graph engine's list of changed inputs says about the data dir, and which projects the
+// cache can vouch for without looking at them.
+import { lstatSync, statSync } from 'node:fs'
+import { join, normalize } from 'node:path'
+import { SCENARIO_DIR } from './assemble.ts'
+import type { ProjectIndex } from './project-index.ts'
+import { PROJECTS_DIR } from './project-scan.ts'
+import type { ProjectScan } from './types.ts'
+
+export interface Changes {
+  /** Scenario file names. */
+  scenarios: Set<string>
+  /** Project ids with any path under their dir added, removed or changed. */
+  projects: Set<string>
+}
+
+/**
+ * Sorts absolute changed paths into scenario files and projects; paths elsewhere are ignored.
+ * Undefined (nothing can be vouched for) when the scenarios dir or generated/ is a symbolic link:
+ * the engine stamps a link, not what it points at.
+ */
+export function changesUnder(dataDir: string, changed: ReadonlySet<string>): Changes | undefined {
+  const dirs = [join(dataDir, SCENARIO_DIR), join(dataDir, PROJECTS_DIR)]
+  if (dirs.some((dir) => lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink())) return undefined
+  const [scenarios, projects] = dirs.map((dir) => `${dir}/`)
+  const out: Changes = { scenarios: new Set(), projects: new Set() }
+  for (const raw of changed) {
+    const path = normalize(raw)
+    if (path.startsWith(scenarios)) out.scenarios.add(path.slice(scenarios.length))
+    else if (path.startsWith(projects)) {
+      const rest = path.slice(projects.length)
+      const slash = rest.indexOf('/')
+      out.projects.add(slash < 0 ? rest : rest.slice(0, slash))
+    }
+  }
+  return out
+}
+
+/**
+ * A scenario file the list vouches for. The engine's glob leaves out dot-files and stamps a
+ * symbolic link by its target's name (scripts/engine/files.ts), so the list says nothing about
+ * what those hold: they are checked by stat.
+ */
+export const trustedScenario = (changes: Changes, links: Set<string>) => (name: string): boolean =>
+  !changes.scenarios.has(name) && !name.startsWith('.') && !links.has(name)
+
+/**
+ * Splits the projects into those to scan and those reused unseen: a project is reused when the
+ * list names nothing under it, the cache holds its last scan, that scan met nothing the list may
+ * not show, and its dir is still there with the same mtime (which catches what the engine does
+ * not list: an empty dir or a special file added at its top, the dir itself going or coming).
+ */
+export function planProjects(dataDir: string, ids: string[], index: ProjectIndex, changes: Changes | undefined): { scan: string[]; reused: Map<string, ProjectScan> } {
+  const scan: string[] = []
+  const reused = new Map<string, ProjectScan>()
+  const base = join(dataDir, PROJECTS_DIR)
+  for (const projectId of ids) {
+    const summary = changes && !changes.projects.has(projectId) ? index.summary(projectId) : undefined
+    const st = summary && !summary.verify && summary.root !== -1 ? statSync(`${base}/${projectId}`, { throwIfNoEntry: false }) : undefined
+    if (summary && st?.isDirectory() && st.mtimeMs === summary.root) reused.set(projectId, { ...summary, projectId, dir: `${PROJECTS_DIR}/${projectId}`, cache: undefined, read: 0 })
+    else scan.push(projectId)
+  }
+  return { scan, reused }
+}
