@@ -58,7 +58,7 @@ function graph({ dataDir, outDir, config, configDir, concurrencyGiven }: Setting
       outputs: [file(out('dataset.jsonl'), 'dataset-record.schema.json'), file(out('rejects.jsonl'), 'extract-rejects.schema.json'), file(out('extract-summary.json'), 'extract-summary.schema.json')],
       recipe: { files: [...code('extract'), schema('raw-scenario.schema.json'), schema('raw-project-metadata.schema.json')], values: { extract: config.extract } },
       run: async (ctx) => {
-        const r = await (await stages.extract()).extract({ dataDir: data, outputs: { dataset: ctx.out(out('dataset.jsonl')), rejects: ctx.out(out('rejects.jsonl')), summary: ctx.out(out('extract-summary.json')) }, cacheDir: ctx.cacheDir, config: config.extract, ...io(ctx) })
+        const r = await (await stages.extract()).extract({ dataDir: data, outputs: { dataset: ctx.out(out('dataset.jsonl')), rejects: ctx.out(out('rejects.jsonl')), summary: ctx.out(out('extract-summary.json')) }, cacheDir: ctx.cacheDir, config: config.extract, changed: ctx.changedInputs, ...io(ctx) })
         return { summary: r.summaryLine }
       },
     },

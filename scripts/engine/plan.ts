@@ -105,11 +105,12 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
       return { plan: { stage: stage.name, fresh: false, reasons }, observation, record }
     }
   }
-  observation.changedInputs = new Set()
+  // A forced run rechecks everything: the stage gets no list to trust.
+  observation.changedInputs = ctx.forced ? undefined : new Set()
   if (inputsMoved && stamps) {
     const reported = new Set<string>()
     for (const path of changedFiles(inputs(), stamps.inputs, observation.inputHashes, () => (observation.touched = true))) {
-      observation.changedInputs.add(path)
+      observation.changedInputs?.add(path)
       const upstream = ctx.upstream.get(path)
       if (upstream) {
         if (!reported.has(upstream)) add({ kind: 'dependency-ran', stage: upstream })
