@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
@@ -255,6 +256,21 @@ test('a pure plan names a fresh graph fresh', async () => {
   await build(r)
   const plans = await planAll({ stages: demoGraph(r.dir), root: r.dir, outDir: r.path('out'), targets: ['count'], emit: () => {} })
   assert.equal(plans.map((p) => [p.stage, p.fresh]), [['upper', true], ['count', true]])
+  r.dispose()
+})
+
+test('the plain progress view shows each stage ran with its reason, then fresh; a failure prints its error after the list', () => {
+  const r = demo()
+  const first = cli(r, ['all'])
+  assert.is(first.status, 0, first.stderr)
+  assert.match(plain(first.stdout), /✔ upper: upper-case the inputs: ran in [\d.]+s \(no-record\)/)
+  assert.match(plain(first.stdout), /✔ count: count the characters: ran in [\d.]+s \(no-record\) — 11 chars/)
+  const second = cli(r, ['all'])
+  assert.match(plain(second.stdout), /↓ upper: upper-case the inputs \[SKIPPED: fresh\]/)
+  r.write({ 'demo.json': JSON.stringify({ count: { broken: true } }) })
+  const failed = cli(r, ['all'])
+  assert.match(plain(failed.stdout + failed.stderr), /✖ count: count the characters \[FAILED: failed after [\d.]+s: .*count\.json does not match count\.schema\.json/)
+  assert.match(plain(failed.stderr), /── count failed ──\n[^]*\/chars: must be integer/)
   r.dispose()
 })
 

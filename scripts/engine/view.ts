@@ -36,6 +36,8 @@ interface Lane {
 }
 
 export function listrView(stages: { name: string; title: string }[], stderr = process.stderr): View {
+  // A pseudo-terminal without a width (some CI runners) would wrap every character.
+  const plain = Boolean(process.env.CI) || !process.stdout.isTTY || !process.stdout.columns
   const lanes = new Map<string, Lane>()
   for (const { name, title } of stages) {
     let finish!: (event: Terminal) => void
@@ -81,11 +83,14 @@ export function listrView(stages: { name: string; title: string }[], stderr = pr
         for (const event of lane.pending.splice(0)) show(lane, event)
         const end = await lane.finished
         if (end.type === 'skip') {
-          task.skip(end.why === 'fresh' ? 'fresh' : end.why === 'dry-run' ? `would run (${reasonText(end.reasons)})` : 'not run: a dependency failed')
+          const why = end.why === 'fresh' ? 'fresh' : end.why === 'dry-run' ? `would run (${reasonText(end.reasons)})` : 'not run: a dependency failed'
+          // The simple renderer prints "title [SKIPPED: why]"; the default one shows only the message.
+          task.skip(plain ? why : `${lane.title}: ${why}`)
         } else if (end.type === 'done') {
           task.title = `${lane.title}: ran in ${seconds(end.durationMs)} (${lane.why})${end.summary ? ` — ${end.summary}` : ''}`
         } else {
-          throw new Error(`${lane.title}: failed after ${seconds(end.durationMs)}: ${end.error.split('\n')[0]}`)
+          task.title = lane.title
+          throw new Error(`failed after ${seconds(end.durationMs)}: ${end.error.split('\n')[0]}`)
         }
       },
       rendererOptions: { persistentOutput: true, outputBar: 3 },
@@ -95,9 +100,9 @@ export function listrView(stages: { name: string; title: string }[], stderr = pr
       exitOnError: false,
       registerSignalListeners: false,
       renderer: 'default',
-      rendererOptions: { collapseSkips: false, showSkipMessage: true, collapseErrors: false },
+      rendererOptions: { collapseSkips: true, suffixSkips: false, collapseErrors: false },
       fallbackRenderer: 'simple',
-      fallbackRendererCondition: () => Boolean(process.env.CI) || !process.stdout.isTTY,
+      fallbackRendererCondition: plain,
     },
   )
   const running = list.run().catch(() => undefined)
