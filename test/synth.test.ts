@@ -353,6 +353,16 @@ sample('the committed sample is byte-identical to a fresh run of the documented 
   assert.ok(readFileSync(join(ROOT, 'data', 'README.md'), 'utf8').includes(sampleCommand()), 'data/README.md shows the exact command')
 })
 
+// The synthetic projects carry realistic .gitignore files (build/, .env.*), so `git add` silently
+// leaves some sample files out and only a fresh clone would notice; they must be added with -f.
+sample('git tracks every file of the sample, including those the projects\' own .gitignore files exclude', () => {
+  const git = spawnSync('git', ['ls-files', '-z', '--', 'data/sample'], { cwd: ROOT, encoding: 'utf8' })
+  assert.is(git.status, 0, git.stderr)
+  const tracked = git.stdout.split('\0').filter(Boolean).map((p) => p.slice('data/sample/'.length)).sort()
+  const untracked = listFiles(SAMPLE).filter((f) => !tracked.includes(f))
+  assert.equal(untracked, [], `not in git (git add -f them): ${untracked.join(', ')}`)
+})
+
 sample('the sample covers 10 languages, 8 categories, 4 id difficulties and 3 layouts; most scenarios pass the default thresholds', () => {
   const projects = readdirSync(join(SAMPLE, 'generated'))
   assert.ok(projects.length >= 20)
