@@ -4,6 +4,7 @@ import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 import { ExitError } from '../lib/errors.ts'
+import { isAlive } from '../lib/process.ts'
 
 export class LockError extends ExitError {}
 
@@ -11,15 +12,6 @@ interface Owner {
   pid: number
   host: string
   started: string
-}
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 export interface Lock {
@@ -43,7 +35,7 @@ export function acquireLock(path: string, outDir: string, onStale: (message: str
         if (attempt >= 3) throw new LockError(`could not take the lock ${path}: other runs keep replacing it`)
       }
       const owner = readOwner(path)
-      if (owner && (owner.host !== hostname() || alive(owner.pid))) {
+      if (owner && (owner.host !== hostname() || isAlive(owner.pid))) {
         throw new LockError(
           `another run (pid ${owner.pid} on ${owner.host}, started ${owner.started}) is using ${outDir}; ` +
             `wait for it to finish, or stop it; if it is gone, delete ${path}`,

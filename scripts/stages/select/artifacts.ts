@@ -5,17 +5,10 @@ import { open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { toJson } from '../../lib/fsx.ts'
 import type { SelectionConfig } from './config.ts'
-import { roundScore, type Candidate, type QuotaReason, type RemovalReason, type Selection } from './score.ts'
+import { roundScore, type Candidate, type QuotaReason, type RemovalReason, type ScoringFields, type Selection } from './score.ts'
 
 /** One line of scores.jsonl (schemas/scores-line.schema.json). */
-export interface ScoresLine {
-  id: string
-  project_id: string
-  language: string
-  task_category: string
-  difficulty: string
-  context_length: number
-  files_count: number
+export interface ScoresLine extends ScoringFields {
   passed: boolean
   removed_by: RemovalReason[]
   context_part: number | null

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { sha256 } from '../../lib/hash.ts'
+import { isAlive } from '../../lib/process.ts'
 import type { SmokeConfig } from './config.ts'
 import { run, type Engine } from './engine.ts'
 import { describeExit, lastLines } from './exec.ts'
@@ -20,15 +21,6 @@ const NAME_PID = /-p(\d+)-[0-9a-f]{6}$/
 /** Longer than any trial can take (two scripts within run_timeout_sec, copies and reads around them). */
 const lifetimeSec = (config: SmokeConfig): number => 2 * config.run_timeout_sec + 600
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /** Removes trial containers left by runs of this host that died before removing them; returns how many. */
 export async function removeOrphanedTrials(engine: Engine): Promise<number> {
   const r = await run(engine, ['ps', '-a', '--filter', `label=${HOST_LABEL}=${hostname()}`, '--format', '{{.ID}} {{.Names}}'], { timeoutMs: 60_000 })
@@ -36,7 +28,7 @@ export async function removeOrphanedTrials(engine: Engine): Promise<number> {
   const orphans = r.stdout
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .filter(([id, name]) => id && name && NAME_PID.test(name) && !alive(Number(NAME_PID.exec(name)![1])))
+    .filter(([id, name]) => id && name && NAME_PID.test(name) && !isAlive(Number(NAME_PID.exec(name)![1])))
     .map(([id]) => id)
   if (orphans.length) await run(engine, ['rm', '-f', ...(engine.kind === 'podman' ? ['--time', '0'] : []), ...orphans], { timeoutMs: 120_000 })
   return orphans.length
