@@ -3,10 +3,13 @@ import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { imageName, missingImages, probeEngine, smoke, type SmokeConfig, type SmokeReport, type SmokeResult } from '../scripts/stages/smoke.ts'
 import { buildBaseImage, debianSuite, mirrorFromDeb822, mirrorFromSourcesList } from '../scripts/stages/base-image.ts'
 import { bakeFile, renderBake } from '../scripts/stages/smoke/bake.ts'
 import { smokeConfig } from '../scripts/stages/smoke/config.ts'
+import { removeOrphanedTrials } from '../scripts/stages/smoke/container.ts'
+import { detectEngine } from '../scripts/stages/smoke/engine.ts'
 import { lintDockerfile } from '../scripts/stages/smoke/lint.ts'
 import { instructions, splitDockerfile } from '../scripts/stages/smoke/manifest.ts'
 import { sharedPrefixes } from '../scripts/stages/smoke/prefix.ts'
@@ -391,6 +394,22 @@ if (skipReason) {
       assert.is(run.warnings.length, 0, run.warnings.join('\n'))
     } finally {
       r.dispose()
+    }
+  })
+
+  test('trial containers left by a dead run of this host are removed; those of a live run are kept', async () => {
+    const dead = spawnSync('true').pid
+    const start = (pid: number) => docker('run', '-d', '--network', 'host', '--label', `org.locobench.smoke.host=${hostname()}`, '--name', `locobench-smoke-orphantest-oracle-p${pid}-${pid.toString(16).padStart(6, '0').slice(-6)}`, '--entrypoint', 'sleep', 'debian:trixie-slim', '300').stdout.trim()
+    const orphan = start(dead)
+    const live = start(process.pid)
+    try {
+      assert.ok(orphan && live, 'test containers started')
+      const { engine } = await detectEngine(smokeConfig({}))
+      assert.ok((await removeOrphanedTrials(engine!)) >= 1, 'at least the orphan removed')
+      const left = docker('ps', '-aq', '--no-trunc', '--filter', 'name=locobench-smoke-orphantest-').stdout.split('\n').filter(Boolean)
+      assert.equal(left, [live])
+    } finally {
+      docker('rm', '-f', orphan, live)
     }
   })
 
