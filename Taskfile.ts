@@ -3,14 +3,16 @@
 // Declarations only: each stage's logic lives in scripts/stages/<name>.ts, the engine in
 // scripts/engine/. Run `npx zx Taskfile.ts --help`.
 import { enableCompileCache } from 'node:module'
-import { dirname, join } from 'node:path'
-import type { Settings } from './scripts/engine/cli.ts'
+import { dirname, join, resolve } from 'node:path'
 import type { OutputSpec, RunContext, Stage } from './scripts/engine/types.ts'
+import type { Config } from './scripts/lib/config.ts'
 import type { SelectionConfig } from './scripts/stages/select.ts'
 import type { SmokeConfig } from './scripts/stages/smoke.ts'
 
 enableCompileCache() // type stripping is the biggest start-up cost; cache it across runs
 const { main } = await import('./scripts/engine/cli.ts')
+const { loadConfig } = await import('./scripts/lib/config.ts')
+const { SCHEMA_DIRS } = await import('./scripts/lib/schemas.ts')
 const { resolveFetchConfig } = await import('./scripts/stages/fetch.ts')
 type SmokeFacts = { images: Record<string, import('./scripts/stages/smoke.ts').ImageRecord> }
 const { CHARTS, REPORT_FILE } = await import('./scripts/stages/select/report.ts')
@@ -33,7 +35,14 @@ const stages = {
 }
 const smokeProbe = () => import('./scripts/stages/smoke/probe.ts')
 
-function graph({ dataDir, outDir, config, configDir, concurrencyGiven }: Settings): Stage[] {
+interface Settings {
+  dataDir: string
+  outDir: string
+  config: Config
+  configDir: string
+}
+
+function graph({ dataDir, outDir, config, configDir }: Settings): Stage[] {
   const out = (rel: string) => join(outDir, rel)
   const fetch = resolveFetchConfig(config.fetch, configDir)
   const data = fetch?.target ?? dataDir
@@ -89,6 +98,7 @@ function graph({ dataDir, outDir, config, configDir, concurrencyGiven }: Setting
       name: 'smoke', title: 'build each image, prove oracle passes and empty fails', deps: ['generate'],
       inputs: [out('tasks/manifest.json')],
       outputs: [file(out('smoke/report.json'), 'smoke-report.schema.json'), file(out('report/smoke.md')), file(out('docker-bake.json'))],
+      concurrency: smokeConfig.concurrency,
       recipe: { files: code('smoke'), values: { smoke: smokeConfig }, probe: async () => ({ engine: await (await smokeProbe()).probeCompleteConfig(smokeConfig) }) },
       check: async ({ previous }) => {
         const missing = await (await smokeProbe()).missingImagesCompleteConfig((previous.facts as SmokeFacts).images ?? {}, smokeConfig)
@@ -96,7 +106,7 @@ function graph({ dataDir, outDir, config, configDir, concurrencyGiven }: Setting
       },
       run: async (ctx) => {
         const m = await stages.smoke()
-        const r = await m.smoke({ tasksDir: out('tasks'), config: smokeConfig, outputs: { report: ctx.out(out('smoke/report.json')), reportMd: ctx.out(out('report/smoke.md')), bake: ctx.out(out('docker-bake.json')) }, previousReport: out('smoke/report.json'), previous: ctx.previous?.facts as SmokeFacts | undefined, outDir, ...io(ctx), concurrency: concurrencyGiven ? ctx.concurrency : undefined })
+        const r = await m.smoke({ tasksDir: out('tasks'), config: smokeConfig, outputs: { report: ctx.out(out('smoke/report.json')), reportMd: ctx.out(out('report/smoke.md')), bake: ctx.out(out('docker-bake.json')) }, previousReport: out('smoke/report.json'), previous: ctx.previous?.facts as SmokeFacts | undefined, outDir, ...io(ctx) })
         if (r.failed > 0) throw new m.SmokeFailedError(r)
         return { summary: r.summaryLine, facts: r.facts }
       },
@@ -104,15 +114,23 @@ function graph({ dataDir, outDir, config, configDir, concurrencyGiven }: Setting
   ]
 }
 
-process.exitCode = await main(process.argv.slice(process.argv.findIndex((a) => a.endsWith('Taskfile.ts')) + 1), root, (settings) => ({
-  stages: graph(settings),
+process.exitCode = await main(process.argv.slice(process.argv.findIndex((a) => a.endsWith('Taskfile.ts')) + 1), {
+  root,
+  flags: {
+    data: { value: 'DIR', help: 'the LoCoBench data root (default: config "data", else data/sample)' },
+    config: { value: 'FILE', help: 'the config file (default: locobench.config.json5)' },
+  },
+  settings: ({ out, project }): Settings => {
+    const { config, baseDir } = loadConfig(project.config, root)
+    const at = (flag: string | undefined, fromConfig: string) => resolve(flag ? process.cwd() : baseDir, flag ?? fromConfig)
+    return { dataDir: at(project.data, config.data), outDir: at(out, config.out), config, configDir: baseDir }
+  },
+  schemas: SCHEMA_DIRS,
+  stages: graph,
   commands: {
     'base-image': {
       title: 'build the Debian base image from the apt mirror when it cannot be pulled',
-      run: async (emit, signal) => {
-        const log = (level: 'info' | 'warn') => (message: string) => emit({ type: 'log', stage: 'base-image', level, message })
-        await (await import('./scripts/stages/base-image.ts')).buildBaseImage({ config: settings.config.smoke, log: log('info'), warn: log('warn'), signal })
-      },
+      run: async ({ config }, { log, warn, signal }) => (await import('./scripts/stages/base-image.ts')).buildBaseImage({ config: config.smoke, log, warn, signal }),
     },
   },
-}))
+})

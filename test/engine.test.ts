@@ -11,9 +11,10 @@ import { rig, type Rig } from './helpers/rig.ts'
 import { LineCache, validateFile } from '../scripts/engine/validate.ts'
 import { sha256 } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
-import { demoFiles, demoGraph } from './fixtures/demo-graph.ts'
+import { DEMO_SCHEMAS, demoFiles, demoGraph } from './fixtures/engine-taskfile/graph.ts'
+import { schemaSet } from '../scripts/engine/schemas.ts'
 
-const TASKFILE = join(import.meta.dirname, 'fixtures', 'demo-taskfile.ts')
+const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')
 
 function demo(): Rig {
   return rig(demoFiles, 'lbh-engine-')
@@ -27,6 +28,7 @@ async function build(r: Rig, extra: Partial<EngineOptions> = {}) {
     root: r.dir,
     outDir: r.path('out'),
     targets: ['count'],
+    schemaDirs: [r.path(DEMO_SCHEMAS)],
     emit: (e) => events.push(e),
     ...extra,
   })
@@ -47,7 +49,7 @@ const later = (path: string, seconds: number) => {
 }
 
 test('a first run builds every stage, a second run builds nothing', async () => {
-  const r = demo()
+  using r = demo()
   const first = await build(r)
   assert.equal(first.ran, ['upper', 'count'])
   assert.equal(first.reasons.upper, ['no-record'])
@@ -55,21 +57,19 @@ test('a first run builds every stage, a second run builds nothing', async () => 
   const second = await build(r)
   assert.equal(second.ran, [])
   assert.ok(second.summary.ok)
-  r.dispose()
 })
 
 test('touching an input without changing its content reruns nothing', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   later(r.path('in/a.txt'), 60)
   later(r.path('src/upper.txt'), 60)
   const { ran } = await build(r)
   assert.equal(ran, [])
-  r.dispose()
 })
 
 test('changing an input reruns that stage and its dependents only', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   r.write({ 'in/b.txt': 'there' })
   const { ran, reasons } = await build(r)
@@ -77,64 +77,58 @@ test('changing an input reruns that stage and its dependents only', async () => 
   assert.equal(reasons.upper, ['input-changed in/b.txt'])
   assert.equal(reasons.count, ['dependency-ran upper'])
   assert.equal(JSON.parse(r.read('out/count.json')).chars, 11)
-  r.dispose()
 })
 
 test('an upstream stage that rewrites identical bytes leaves its dependents fresh', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   // A new input file whose text is empty changes upper's inputs but not its output.
   r.write({ 'in/c.txt': '' })
   const { ran, reasons } = await build(r)
   assert.equal(ran, ['upper'])
   assert.equal(reasons.upper, ['input-changed in/c.txt'])
-  r.dispose()
 })
 
 test('a config subtree change reruns the stage that reads it and no other', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   r.write({ 'demo.json': JSON.stringify({ count: { label: 'letters' } }) })
   const { ran, reasons } = await build(r)
   assert.equal(ran, ['count'])
   assert.equal(reasons.count, ['recipe-changed value:count'])
-  r.dispose()
 })
 
 test('a change to a stage source file reruns that stage', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   r.write({ 'src/upper.txt': 'upper v2' })
   const { ran, reasons } = await build(r)
   assert.equal(ran, ['upper'])
   assert.equal(reasons.upper, ['recipe-changed file:src/upper.txt'])
-  r.dispose()
 })
 
 test('an output edited by hand reruns its stage with reason output-modified', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   r.write({ 'out/count.json': '{"label":"x","chars":1}' })
   const { ran, reasons } = await build(r)
   assert.equal(ran, ['count'])
   assert.equal(reasons.count, ['output-modified out/count.json'])
   assert.equal(JSON.parse(r.read('out/count.json')).chars, 11)
-  r.dispose()
 })
 
 test('a deleted output reruns its stage with reason output-missing', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   rmSync(r.path('out/tree/a.txt'))
   const { ran, reasons } = await build(r)
   assert.equal(ran, ['count'])
   assert.equal(reasons.count, ['output-missing out/tree/a.txt'])
   assert.ok(existsSync(r.path('out/tree/a.txt')))
-  r.dispose()
 })
 
 test('a tree output is checked per entry: an edit inside one entry reruns, a touch does not', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   later(r.path('out/tree/dir/b.txt'), 60)
   assert.equal((await build(r)).ran, [])
@@ -143,31 +137,28 @@ test('a tree output is checked per entry: an edit inside one entry reruns, a tou
   assert.equal(ran, ['count'])
   assert.equal(reasons.count, ['output-modified out/tree/dir'])
   assert.is(r.read('out/tree/dir/b.txt'), 'LO ')
-  r.dispose()
 })
 
 test('an input whose mtime moves into the past with new content reruns (equality, not order)', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   const before = statSync(r.path('in/a.txt'))
   r.write({ 'in/a.txt': 'HOWDY ' })
   utimesSync(r.path('in/a.txt'), before.atime, new Date(before.mtimeMs - 3600_000))
   const { ran } = await build(r)
   assert.equal(ran, ['upper', 'count'])
-  r.dispose()
 })
 
 test('--force reruns only the named stage; its unchanged output cuts off dependents', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   const { ran, reasons } = await build(r, { force: ['upper'] })
   assert.equal(ran, ['upper'])
   assert.equal(reasons.upper, ['forced'])
-  r.dispose()
 })
 
 test('a schema failure commits nothing and exits 1 naming the file and the pointer', async () => {
-  const r = demo()
+  using r = demo()
   cli(r, ['all'])
   const before = r.read('out/count.json')
   r.write({ 'demo.json': JSON.stringify({ count: { broken: true } }) })
@@ -180,11 +171,10 @@ test('a schema failure commits nothing and exits 1 naming the file and the point
   // Still stale: nothing claimed the broken run as fresh.
   const again = cli(r, ['status'])
   assert.match(again.stdout, /count\s+stale: no-record/)
-  r.dispose()
 })
 
 test('status and --dry-run change no byte and no mtime under the project', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   r.write({ 'in/b.txt': 'changed', 'out/tree/foreign.txt': 'mine' })
   later(r.path('in/a.txt'), 30)
@@ -197,11 +187,10 @@ test('status and --dry-run change no byte and no mtime under the project', async
   assert.is(dry.status, 0)
   assert.match(dry.stdout, /run {2}upper: input-changed in\/b\.txt/)
   assert.equal(r.snapshot(), before)
-  r.dispose()
 })
 
 test('kill -9 in the middle of a stage leaves it stale; the next run completes it', async () => {
-  const r = demo()
+  using r = demo()
   cli(r, ['all'])
   r.write({ 'in/b.txt': 'again!' })
   const child = spawn(process.execPath, [TASKFILE, 'all', '--json'], { env: { ...process.env, DEMO_DIR: r.dir, DEMO_SLOW: '5000' }, stdio: 'ignore' })
@@ -216,11 +205,10 @@ test('kill -9 in the middle of a stage leaves it stale; the next run completes i
   assert.match(run.stderr + run.stdout, /stale lock|"type":"done","stage":"count"/)
   assert.equal(JSON.parse(r.read('out/count.json')), { label: 'chars', chars: 12 })
   assert.equal(readdirSync(r.path('out/.taskcache')).includes('staging') ? readdirSync(r.path('out/.taskcache/staging')) : [], [])
-  r.dispose()
 })
 
 test('a second run is refused with a clear message while the first holds the lock', async () => {
-  const r = demo()
+  using r = demo()
   cli(r, ['all'])
   r.write({ 'in/b.txt': 'slowly' })
   const first = spawn(process.execPath, [TASKFILE, 'all', '--json'], { env: { ...process.env, DEMO_DIR: r.dir, DEMO_SLOW: '1500' }, stdio: 'ignore' })
@@ -231,11 +219,10 @@ test('a second run is refused with a clear message while the first holds the loc
   const code = await new Promise((res) => first.once('exit', res))
   assert.is(code, 0)
   assert.equal(JSON.parse(r.read('out/count.json')).chars, 12)
-  r.dispose()
 })
 
 test('clean removes what the stage produced and nothing it did not produce', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   r.write({ 'out/tree/notes.txt': 'my notes', 'out/readme.txt': 'keep me' })
   const run = cli(r, ['clean'])
@@ -248,19 +235,17 @@ test('clean removes what the stage produced and nothing it did not produce', asy
   assert.is(r.read('out/readme.txt'), 'keep me')
   const status = cli(r, ['status'])
   assert.match(status.stdout, /upper\s+stale: no-record/)
-  r.dispose()
 })
 
 test('a pure plan names a fresh graph fresh', async () => {
-  const r = demo()
+  using r = demo()
   await build(r)
   const plans = await planAll({ stages: demoGraph(r.dir), root: r.dir, outDir: r.path('out'), targets: ['count'], emit: () => {} })
   assert.equal(plans.map((p) => [p.stage, p.fresh]), [['upper', true], ['count', true]])
-  r.dispose()
 })
 
 test('the plain progress view shows each stage ran with its reason, then fresh; a failure prints its error after the list', () => {
-  const r = demo()
+  using r = demo()
   const first = cli(r, ['all'])
   assert.is(first.status, 0, first.stderr)
   assert.match(plain(first.stdout), /✔ upper: upper-case the inputs: ran in [\d.]+s \(no-record\)/)
@@ -271,19 +256,17 @@ test('the plain progress view shows each stage ran with its reason, then fresh; 
   const failed = cli(r, ['all'])
   assert.match(plain(failed.stdout + failed.stderr), /✖ count: count the characters \[FAILED: failed after [\d.]+s: .*count\.json does not match count\.schema\.json/)
   assert.match(plain(failed.stderr), /── count failed ──\n[^]*\/chars: must be integer/)
-  r.dispose()
 })
 
 test('an unknown target is a usage error (exit 2)', () => {
-  const r = demo()
+  using r = demo()
   const run = cli(r, ['nope'])
   assert.is(run.status, 2)
   assert.match(run.stderr, /unknown target "nope"/)
-  r.dispose()
 })
 
 test('a directory listing remembered by mtime still sees a file added later', async () => {
-  const r = demo()
+  using r = demo()
   // Listings are remembered only for directories unchanged for a while: age the input dir.
   const old = new Date(Date.now() - 60_000)
   utimesSync(r.path('in'), old, old)
@@ -293,16 +276,42 @@ test('a directory listing remembered by mtime still sees a file added later', as
   const { ran, reasons } = await build(r)
   assert.equal(ran, ['upper', 'count'])
   assert.equal(reasons.upper, ['input-changed in/c.txt'])
-  r.dispose()
+})
+
+test('the Taskfile hands the engine its own flags, settings and commands', () => {
+  using r = demo()
+  const help = cli(r, ['--help'])
+  assert.match(help.stdout, /--label TEXT\s+the label count\.json carries/)
+  assert.match(help.stdout, /--concurrency N/)
+  const run = cli(r, ['all', '--label', 'letters', '--out', r.path('elsewhere')])
+  assert.is(run.status, 0, run.stderr)
+  assert.equal(JSON.parse(r.read('elsewhere/count.json')), { label: 'letters', chars: 11 })
+  const again = cli(r, ['status', '--label', 'letters', '--out', r.path('elsewhere')])
+  assert.match(again.stdout, /count\s+fresh/)
+  const changed = cli(r, ['status', '--out', r.path('elsewhere')])
+  assert.match(changed.stdout, /count\s+stale: recipe-changed value:count/)
+  const hello = cli(r, ['hello', '--out', r.path('elsewhere')])
+  assert.is(hello.status, 0, hello.stderr)
+  assert.match(hello.stderr, new RegExp(`hello from ${r.path('elsewhere')}`))
+  assert.is(cli(r, ['hello', 'upper']).status, 2, 'a command takes no further targets')
+  assert.is(cli(r, ['all', '--concurrency', '0']).status, 2)
+})
+
+test('a stage\'s own concurrency limit caps --concurrency', async () => {
+  using r = demo()
+  const seen: number[] = []
+  const stages = demoGraph(r.dir).map((s) => ({ ...s, concurrency: s.name === 'count' ? 2 : undefined, run: async (ctx: Parameters<typeof s.run>[0]) => (seen.push(ctx.concurrency), s.run(ctx)) }))
+  await build(r, { stages, concurrency: 5 })
+  assert.equal(seen, [5, 2])
 })
 
 test('JSONL validation checks only lines not proven valid before, and still names a bad line', () => {
-  const r = rig({ 'line.schema.json': JSON.stringify({ type: 'object', required: ['reward'], properties: { reward: { type: 'number' } } }) })
+  using r = rig({ 'line.schema.json': JSON.stringify({ type: 'object', required: ['reward'], properties: { reward: { type: 'number' } } }) })
   const schema = r.path('line.schema.json')
   const lines = Array.from({ length: 5 }, (_, i) => JSON.stringify({ reward: i / 10 }))
   r.write({ 'a.jsonl': `${lines.join('\n')}\n` })
-  const cache = new LineCache(r.path('validated'))
-  const digest = validateFile(r.path('a.jsonl'), schema, 'out/a.jsonl', cache)
+  const cache = new LineCache(r.path('validated'), schemaSet([]))
+  const digest = validateFile(schemaSet([]), r.path('a.jsonl'), schema, 'out/a.jsonl', cache)
   assert.is(digest, sha256(r.read('a.jsonl')), 'the pass also hashes the artifact for the record')
   cache.save()
   // A line the cache vouches for is not parsed again: plant a vouched-for invalid line to see it.
@@ -311,11 +320,10 @@ test('JSONL validation checks only lines not proven valid before, and still name
   assert.is(known.length, 5)
   r.write({ [`validated/${file}`]: JSON.stringify([...known, createHash('sha1').update('{"planted": true}').digest('hex')]) })
   r.write({ 'b.jsonl': `${lines.join('\n')}\n{"planted": true}\n` })
-  const again = new LineCache(r.path('validated'))
-  validateFile(r.path('b.jsonl'), schema, 'out/a.jsonl', again)
+  const again = new LineCache(r.path('validated'), schemaSet([]))
+  validateFile(schemaSet([]), r.path('b.jsonl'), schema, 'out/a.jsonl', again)
   r.write({ 'c.jsonl': `${lines.join('\n')}\n{"score": 1}\n` })
-  assert.throws(() => validateFile(r.path('c.jsonl'), schema, 'out/a.jsonl', again), (e: Error) => /out\/a\.jsonl:6: .*\/reward: is required/s.test(e.message))
-  r.dispose()
+  assert.throws(() => validateFile(schemaSet([]), r.path('c.jsonl'), schema, 'out/a.jsonl', again), (e: Error) => /out\/a\.jsonl:6: .*\/reward: is required/s.test(e.message))
 })
 
 test.run()

@@ -1,62 +1,87 @@
-// `npx zx Taskfile.ts [target…] [flags]`: parses the command line, loads the config, asks the
-// Taskfile for its graph and hands it to the engine. Exit codes: 0 ok, 1 a stage failed (or the
-// out dir is locked), 2 usage or config errors, 130 interrupted.
+// `npx zx Taskfile.ts [target…] [flags]`: parses the command line, asks the Taskfile's settings
+// hook for the project's settings, then its stages, and hands them to the engine. Exit codes:
+// 0 ok, 1 a stage failed (or the out dir is locked), 2 usage or config errors, 130 interrupted.
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
-import { loadConfig, type Config } from '../lib/config.ts'
 import { clean } from './clean.ts'
-import { planAll, runAll, storeFor, UsageError, type EngineOptions } from './run.ts'
+import { UsageError } from './errors.ts'
+import { closure, planAll, runAll, storeFor, type EngineOptions } from './run.ts'
 import { describeReason, type EngineEvent, type Stage } from './types.ts'
 import { jsonView, listrView, reasonText, type View } from './view.ts'
 
-export interface Settings {
-  root: string
-  dataDir: string
-  outDir: string
-  config: Config
-  configFile?: string
-  configDir: string
+/** The flags every Taskfile has, parsed; `out` is left to the settings hook, which knows defaults. */
+export interface EngineFlags {
+  out?: string
+  /** At most this many things run at once: stages, and the items inside one stage. */
   concurrency: number
-  /** Whether --concurrency was given (stages with their own default keep it otherwise). */
-  concurrencyGiven: boolean
   verbose: boolean
 }
 
-export interface Graph {
-  stages: Stage[]
-  /** Targets that are not stages: one-off commands such as base-image. */
-  commands?: Record<string, { title: string; run: (emit: (event: EngineEvent) => void, signal: AbortSignal) => Promise<void> }>
+/** What the settings hook must decide; a Taskfile adds its own fields (a loaded config, say). */
+export interface BaseSettings {
+  /** Where artifacts go; its .taskcache/ holds records, caches, staging and the lock. */
+  outDir: string
 }
 
-const HELP = `usage: npx zx Taskfile.ts [target…] [flags]
+export interface CommandContext {
+  log(message: string): void
+  warn(message: string): void
+  signal: AbortSignal
+}
 
-targets: all (default) | <stage>… | status | clean [stage…] | <command>
-flags:
-  --force <stage>     rerun that stage (repeatable); dependents rerun only if its outputs change
+/** A target that is not a stage: a one-off action outside the graph (no record, no staging). */
+export interface Command<S> {
+  title: string
+  run(settings: S, ctx: CommandContext): Promise<unknown>
+}
+
+export interface Taskfile<S extends BaseSettings> {
+  /** Paths in reasons and recipe parts are shown relative to it. */
+  root: string
+  /** Project flags: each takes a value (`--name VALUE`) and has one help line. */
+  flags?: Record<string, { value: string; help: string }>
+  /** Flags → settings (where a project loads its config). Throw an ExitError(…, 2) for bad values. */
+  settings(flags: EngineFlags & { project: Record<string, string | undefined> }): S
+  /** Folders of the JSON Schemas that outputs name (every schema in them may be `$ref`-ed). */
+  schemas: readonly string[]
+  stages(settings: S): Stage[]
+  commands?: Record<string, Command<S>>
+}
+
+const ENGINE_HELP = `  --force <stage>     rerun that stage (repeatable); dependents rerun only if its outputs change
   --force-all         rerun every stage
   --dry-run           show what would run, change nothing
   --json              one JSON event per line on stdout, no progress drawing
-  --data DIR          the LoCoBench data root (default: config "data", else data/sample)
-  --out DIR           where artifacts go (default: config "out", else out/)
-  --config FILE       the config file (default: locobench.config.json5)
-  --concurrency N     parallel work inside and across stages (default: CPU count)
+  --out DIR           where artifacts go
+  --concurrency N     at most N things at once: stages, and the items inside each stage (default:
+                      CPU count); a stage may set a lower limit of its own
   --verbose           stack traces and more detail
   --help`
 
-export async function main(argv: string[], root: string, graphOf: (settings: Settings) => Graph): Promise<number> {
+function help(flags: Taskfile<BaseSettings>['flags'] = {}): string {
+  const project = Object.entries(flags).map(([name, f]) => `  ${`--${name} ${f.value}`.padEnd(20)}${f.help}`)
+  return `usage: npx zx Taskfile.ts [target…] [flags]
+
+targets: all (default) | <stage>… | status | clean [stage…] | <command>
+flags:
+${[...project, ENGINE_HELP].join('\n')}`
+}
+
+export async function main<S extends BaseSettings>(argv: string[], taskfile: Taskfile<S>): Promise<number> {
+  const HELP = help(taskfile.flags)
+  const projectFlags = Object.fromEntries(Object.keys(taskfile.flags ?? {}).map((name) => [name, { type: 'string' as const }]))
   let args
   try {
     args = parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
+        ...projectFlags,
         force: { type: 'string', multiple: true },
         'force-all': { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         json: { type: 'boolean' },
-        data: { type: 'string' },
         out: { type: 'string' },
-        config: { type: 'string' },
         concurrency: { type: 'string' },
         verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -72,25 +97,36 @@ export async function main(argv: string[], root: string, graphOf: (settings: Set
     return 0
   }
   try {
-    const settings = resolveSettings(root, flags)
-    const graph = graphOf(settings)
+    const engineFlags = parseEngineFlags(flags)
+    const given = flags as Record<string, unknown>
+    const project = Object.fromEntries(Object.keys(taskfile.flags ?? {}).map((name) => [name, given[name] as string | undefined]))
+    const settings = taskfile.settings({ ...engineFlags, project })
+    const stages = taskfile.stages(settings)
     const [first, ...rest] = positionals.length ? positionals : ['all']
     const emit = flags.json ? jsonView().emit : undefined
-    if (first === 'status') return await status(graph, settings, rest, Boolean(flags.json))
-    if (first === 'clean') return clean(graph.stages, settings.outDir, rest.length ? rest : graph.stages.map((s) => s.name), (line) => process.stdout.write(`${line}\n`))
-    const command = graph.commands?.[first]
-    if (command) return await runCommand(command, first, rest, emit)
-    const targets = positionals.includes('all') || positionals.length === 0 ? graph.stages.map((s) => s.name) : positionals
-    for (const force of flags.force ?? []) if (!graph.stages.some((s) => s.name === force)) throw new UsageError(`--force: unknown stage "${force}"`)
+    const outDir = resolve(settings.outDir)
+    if (first === 'status') return await status(stages, taskfile.root, outDir, rest, Boolean(flags.json))
+    if (first === 'clean') {
+      const names = rest.length ? rest : stages.map((s) => s.name)
+      return clean(stages, outDir, names, (line) => process.stdout.write(`${line}\n`))
+    }
+    const command = taskfile.commands?.[first]
+    if (command) return await runCommand(command, settings, first, rest, emit)
+    const all = positionals.includes('all') || positionals.length === 0
+    const targets = all ? stages.map((s) => s.name) : positionals
+    for (const force of flags.force ?? []) {
+      if (!stages.some((s) => s.name === force)) throw new UsageError(`--force: unknown stage "${force}"`)
+    }
     const options: EngineOptions = {
-      stages: graph.stages,
-      root: settings.root,
-      outDir: settings.outDir,
+      stages,
+      root: taskfile.root,
+      outDir,
       targets,
+      schemaDirs: taskfile.schemas,
       force: flags.force,
       forceAll: flags['force-all'],
-      concurrency: settings.concurrency,
-      verbose: settings.verbose,
+      concurrency: engineFlags.concurrency,
+      verbose: engineFlags.verbose,
       emit: () => {},
     }
     if (flags['dry-run']) return await dryRun(options, Boolean(flags.json))
@@ -103,25 +139,15 @@ export async function main(argv: string[], root: string, graphOf: (settings: Set
   }
 }
 
-function resolveSettings(root: string, flags: Record<string, unknown>): Settings {
-  const { config, baseDir, file } = loadConfig(flags.config as string | undefined, root)
-  const concurrency = flags.concurrency === undefined ? navigator.hardwareConcurrency : Number(flags.concurrency)
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a positive integer, got "${flags.concurrency}"`)
-  return {
-    root,
-    dataDir: resolve(flags.data ? process.cwd() : baseDir, (flags.data as string | undefined) ?? config.data),
-    outDir: resolve(flags.out ? process.cwd() : baseDir, (flags.out as string | undefined) ?? config.out),
-    config,
-    configFile: file,
-    configDir: baseDir,
-    concurrency,
-    concurrencyGiven: flags.concurrency !== undefined,
-    verbose: Boolean(flags.verbose),
-  }
+function parseEngineFlags(flags: { out?: string; concurrency?: string; verbose?: boolean }): EngineFlags {
+  const given = flags.concurrency
+  const concurrency = given === undefined ? navigator.hardwareConcurrency : Number(given)
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a positive integer, got "${given}"`)
+  return { out: flags.out, concurrency, verbose: Boolean(flags.verbose) }
 }
 
 async function run(options: EngineOptions, json: boolean): Promise<number> {
-  const view: View = json ? jsonView() : listrView(options.stages.filter((s) => inClosure(options, s.name)).map((s) => ({ name: s.name, title: s.title })))
+  const view: View = json ? jsonView() : listrView(closure(options.stages, options.targets).map((s) => ({ name: s.name, title: s.title })))
   const controller = new AbortController()
   let interrupts = 0
   const onSignal = (signal: NodeJS.Signals) => {
@@ -146,32 +172,14 @@ async function run(options: EngineOptions, json: boolean): Promise<number> {
   }
 }
 
-const inClosure = (options: EngineOptions, name: string): boolean => {
-  const byName = new Map(options.stages.map((s) => [s.name, s]))
-  const seen = new Set<string>()
-  const visit = (n: string) => {
-    if (seen.has(n)) return
-    seen.add(n)
-    for (const d of byName.get(n)?.deps ?? []) visit(d)
-  }
-  options.targets.forEach(visit)
-  return seen.has(name)
-}
-
-async function status(graph: Graph, settings: Settings, targets: string[], json: boolean): Promise<number> {
-  const plans = await planAll({
-    stages: graph.stages,
-    root: settings.root,
-    outDir: settings.outDir,
-    targets: targets.length ? targets : graph.stages.map((s) => s.name),
-    emit: () => {},
-  })
+async function status(stages: Stage[], root: string, outDir: string, targets: string[], json: boolean): Promise<number> {
+  const plans = await planAll({ stages, root, outDir, targets: targets.length ? targets : stages.map((s) => s.name), emit: () => {} })
   if (json) {
     jsonView().emit({ type: 'plan', plans })
     return 0
   }
   const width = Math.max(...plans.map((p) => p.stage.length))
-  process.stdout.write(`out: ${settings.outDir} (records in ${storeFor(settings.outDir).dir})\n`)
+  process.stdout.write(`out: ${outDir} (records in ${storeFor(outDir).dir})\n`)
   for (const plan of plans) {
     process.stdout.write(`${plan.stage.padEnd(width)}  ${plan.fresh ? 'fresh' : `stale: ${reasonText(plan.reasons)}`}\n`)
   }
@@ -190,7 +198,7 @@ async function dryRun(options: EngineOptions, json: boolean): Promise<number> {
   return 0
 }
 
-async function runCommand(command: NonNullable<Graph['commands']>[string], name: string, rest: string[], emit?: (e: EngineEvent) => void): Promise<number> {
+async function runCommand<S>(command: Command<S>, settings: S, name: string, rest: string[], emit?: (e: EngineEvent) => void): Promise<number> {
   if (rest.length) throw new UsageError(`${name} takes no further targets (got ${rest.join(' ')})`)
   const controller = new AbortController()
   const onSignal = () => controller.abort(new Error('interrupted'))
@@ -199,7 +207,8 @@ async function runCommand(command: NonNullable<Graph['commands']>[string], name:
     if (event.type === 'log') process.stderr.write(`${event.level === 'warn' ? 'warning: ' : ''}${event.message}\n`)
   })
   try {
-    await command.run(print, controller.signal)
+    const log = (level: 'info' | 'warn') => (message: string) => print({ type: 'log', stage: name, level, message })
+    await command.run(settings, { log: log('info'), warn: log('warn'), signal: controller.signal })
     return 0
   } finally {
     process.off('SIGINT', onSignal)

@@ -5,7 +5,8 @@ import { basename, dirname, join, relative, sep } from 'node:path'
 import { stagingRoot, type Store } from './record.ts'
 import type { OutputSpec } from './types.ts'
 import { validateFile, type LineCache } from './validate.ts'
-import { ExitError } from '../lib/errors.ts'
+import { ExitError } from './errors.ts'
+import type { SchemaSet } from './schemas.ts'
 
 export class OutputError extends ExitError {}
 
@@ -65,19 +66,19 @@ export class Staging {
    * Every staged artifact against its schema; the first invalid one fails the stage. Returns the
    * sha256 of each artifact checked, by its final path, so the record need not read it again.
    */
-  validate(lines?: LineCache): Map<string, string> {
+  validate(schemas: SchemaSet, lines?: LineCache): Map<string, string> {
     const hashes = new Map<string, string>()
     for (const output of this.outputs) {
       const staged = this.path(output.path)
       if (output.kind === 'file') {
         if (!existsSync(staged)) throw new OutputError(`the stage did not write ${output.path}`)
-        if (output.schema) hashes.set(output.path, validateFile(staged, output.schema, output.path, lines))
+        if (output.schema) hashes.set(output.path, validateFile(schemas, staged, output.schema, output.path, lines))
         continue
       }
       if (output.kind === 'dir' && !existsSync(staged)) throw new OutputError(`the stage did not write ${output.path}/`)
       for (const [pattern, schema] of Object.entries(output.schemas ?? {})) {
         for (const rel of globSync(pattern, { cwd: staged }).sort()) {
-          hashes.set(join(output.path, rel), validateFile(join(staged, rel), schema, join(output.path, rel), lines))
+          hashes.set(join(output.path, rel), validateFile(schemas, join(staged, rel), schema, join(output.path, rel), lines))
         }
       }
     }

@@ -11,7 +11,8 @@ import { planStage, startProbe, type StageVerdict } from './plan.ts'
 import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, readStamps, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
-import { UsageError } from '../lib/errors.ts'
+import { UsageError } from './errors.ts'
+import { schemaSet } from './schemas.ts'
 
 export { UsageError }
 
@@ -22,6 +23,8 @@ export interface EngineOptions {
   /** The out dir; its .taskcache/ holds records, caches, staging and the lock. */
   outDir: string
   targets: string[]
+  /** Folders of the JSON Schemas that outputs name; every schema in them may be `$ref`-ed. */
+  schemaDirs?: readonly string[]
   force?: string[]
   forceAll?: boolean
   concurrency?: number
@@ -186,18 +189,19 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     log: (message) => options.emit({ type: 'log', stage: stage.name, level: 'info', message }),
     warn: (message) => options.emit({ type: 'log', stage: stage.name, level: 'warn', message }),
     signal: abort.signal,
-    concurrency: Math.max(1, options.concurrency ?? 1),
+    concurrency: Math.max(1, Math.min(options.concurrency ?? 1, stage.concurrency ?? Infinity)),
     verbose: Boolean(options.verbose),
   }
   let result: StageResult | void
   let changed: Map<string, string>
-  const lines = new LineCache(join(store.dir, 'validated'))
+  const schemas = schemaSet(options.schemaDirs ?? [])
+  const lines = new LineCache(join(store.dir, 'validated'), schemas)
   let where = staging.dir
   let committed = false
   try {
     result = await stage.run(ctx)
     abort.signal.throwIfAborted()
-    const validated = staging.validate(lines)
+    const validated = staging.validate(schemas, lines)
     abort.signal.throwIfAborted()
     where = options.outDir
     staging.commit()

@@ -36,6 +36,8 @@ export interface Stage {
   inputs: InputSpec[]
   outputs: OutputSpec[]
   recipe: Recipe
+  /** A limit of the stage's own on `ctx.concurrency` (e.g. from its config); --concurrency caps it. */
+  concurrency?: number
   run: (ctx: RunContext) => Promise<StageResult | void>
   /** Checks outside state the record cannot see (an image still present); a reason makes it stale. */
   check?: (ctx: CheckContext) => Promise<Reason | null>
@@ -78,6 +80,7 @@ export interface RunContext {
   log(message: string): void
   warn(message: string): void
   signal: AbortSignal
+  /** How many things the stage may do at once: --concurrency, or the stage's own lower limit. */
   concurrency: number
   verbose: boolean
 }

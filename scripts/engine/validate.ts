@@ -2,27 +2,28 @@
 // JSONL lines already proven valid under the same schemas are skipped by their digest, so a rerun
 // that changed one record of 8,000 parses and checks one line, not 116 MB.
 import { createHash, hash } from 'node:crypto'
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { writeFileAtomic } from '../lib/fsx.ts'
-import { check, SCHEMA_DIR, SchemaError } from '../lib/schemas.ts'
+import { SchemaError, type SchemaSet } from './schemas.ts'
 
 /** Digests of JSONL lines known to be valid, per (artifact, schema set); kept in the engine's cache. */
 export class LineCache {
   readonly #dir: string
-  #schemas: string | undefined
+  readonly #schemas: SchemaSet
   readonly #known = new Map<string, Set<string>>()
   readonly #seen = new Map<string, Set<string>>()
 
-  constructor(dir: string) {
+  constructor(dir: string, schemas: SchemaSet) {
     this.#dir = dir
+    this.#schemas = schemas
   }
 
   // Schemas $ref each other, so a change to any schema file invalidates every remembered line.
   #file(artifact: string, schema: string): string {
-    this.#schemas ??= hash('sha256', [SCHEMA_DIR, join(SCHEMA_DIR, 'config')].flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => `${f}:${hash('sha256', readFileSync(join(d, f)))}`)).join('\n'))
-    return join(this.#dir, `${hash('sha256', `${artifact}\0${schema}\0${this.#schemas}`).slice(0, 32)}.json`)
+    const key = `${artifact}\0${schema}\0${this.#schemas.fingerprint()}`
+    return join(this.#dir, `${hash('sha256', key).slice(0, 32)}.json`)
   }
 
   known(artifact: string, schema: string): Set<string> {
@@ -56,8 +57,8 @@ export class LineCache {
 const CHUNK = 1 << 20
 
 /** Validates a staged artifact and returns the sha256 of its bytes. */
-export function validateFile(path: string, schema: string, shownAs: string, lines?: LineCache): string {
-  if (path.endsWith('.jsonl')) return validateJsonl(path, schema, shownAs, lines)
+export function validateFile(schemas: SchemaSet, path: string, schema: string, shownAs: string, lines?: LineCache): string {
+  if (path.endsWith('.jsonl')) return validateJsonl(schemas, path, schema, shownAs, lines)
   const bytes = readFileSync(path)
   let value: unknown
   try {
@@ -66,12 +67,12 @@ export function validateFile(path: string, schema: string, shownAs: string, line
   } catch (error) {
     throw new SchemaError(shownAs, schema, [{ pointer: '/', message: `does not parse: ${(error as Error).message}` }])
   }
-  const issues = check(schema, value)
+  const issues = schemas.check(schema, value)
   if (issues.length) throw new SchemaError(shownAs, schema, issues)
   return hash('sha256', bytes)
 }
 
-function validateJsonl(path: string, schema: string, shownAs: string, lines?: LineCache): string {
+function validateJsonl(schemas: SchemaSet, path: string, schema: string, shownAs: string, lines?: LineCache): string {
   const known = lines?.known(shownAs, schema) ?? new Set<string>()
   const seen = lines?.seen(shownAs, schema) ?? new Set<string>()
   const whole = createHash('sha256')
@@ -90,7 +91,7 @@ function validateJsonl(path: string, schema: string, shownAs: string, lines?: Li
     } catch (error) {
       throw new SchemaError(shownAs, schema, [{ pointer: '/', message: `not valid JSON: ${(error as Error).message}` }], lineNo)
     }
-    const issues = check(schema, value)
+    const issues = schemas.check(schema, value)
     if (issues.length) throw new SchemaError(shownAs, schema, issues, lineNo)
   }
   try {

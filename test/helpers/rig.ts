@@ -1,4 +1,5 @@
-// A temp dir built from an object literal, for tests that need real files.
+// A temp dir built from an object literal, for tests that need real files. Declare it with
+// `using r = rig(…)` (or `await using`) so it is removed however the test ends.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync, lstatSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -13,6 +14,8 @@ export interface Rig {
   /** Every file under the rig (or a subdir) with its bytes and mtime: a snapshot to compare. */
   snapshot(sub?: string): Map<string, string>
   dispose(): void
+  [Symbol.dispose](): void
+  [Symbol.asyncDispose](): Promise<void>
 }
 
 export function rig(files: Tree = {}, prefix = 'lbh-'): Rig {
@@ -42,6 +45,8 @@ export function rig(files: Tree = {}, prefix = 'lbh-'): Rig {
       return out
     },
     dispose: () => rmSync(dir, { recursive: true, force: true }),
+    [Symbol.dispose]: () => self.dispose(),
+    [Symbol.asyncDispose]: async () => self.dispose(),
   }
   self.write(files)
   return self
