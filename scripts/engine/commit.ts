@@ -121,7 +121,8 @@ export class Staging {
 
   // A directory cannot be renamed over a non-empty one: move the old aside first, drop it after.
   // The aside lives in staging (same file system), so a crash in between leaves it where the
-  // next run sweeps, never as a stray `<task>.old` dir that Harbor would take for a task.
+  // next run sweeps, never as a stray `<entry>.old` dir that a reader of the tree would take for
+  // one of its entries.
   #aside(target: string): string {
     const dir = inside(this.#outDir, target) ? join(this.dir, '.aside') : `${target}.aside-${process.pid}`
     mkdirSync(dir, { recursive: true })

@@ -1,4 +1,4 @@
-// The vocabulary of the graph engine. It knows nothing about LoCoBench: a stage is data (what it
+// The vocabulary of the graph engine. It knows nothing of any project: a stage is data (what it
 // reads, writes and depends on) plus a run function that writes into staging paths.
 
 /** A file, a directory (walked recursively) or a glob; absolute. */
