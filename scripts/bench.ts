@@ -1,4 +1,4 @@
-// `npm run bench`: measures the build graph against DESIGN.md §9's budgets on the full synthetic
+// `npm run bench`: measures the build graph against the budgets of docs/budgets.md on the full synthetic
 // set and writes bench/results.json and bench/RESULTS.md. Every figure is a child process running
 // the real CLI on a copy of the code taken at start, so the repo is never touched.
 //

@@ -1,4 +1,4 @@
-// Synthetic LoCoBench-Agent data in the real raw layout (reference/locobench-format.md): the
+// Synthetic LoCoBench-Agent data in the real raw layout (docs/locobench-format.md): the
 // bundled sample and the full-scale benchmark set both come from here. Deterministic: the same
 // seed and options give byte-identical output (own PRNG, no clock, sorted project order).
 //

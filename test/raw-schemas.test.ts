@@ -70,7 +70,7 @@ test('scenarios carrying the real CodeScaleBench ground truths pass, string and 
   assert.equal([...shapes].sort(), ['object', 'string'])
 })
 
-test('every polymorphic shape of §4 is accepted', () => {
+test('every polymorphic shape of docs/locobench-format.md §4 is accepted', () => {
   const base = scenario()
   const shapes: Record<string, unknown>[] = [
     { task_prompt: { session_1: 'Plan the work.', session_2: 'Build it.' } },

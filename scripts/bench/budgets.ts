@@ -1,4 +1,4 @@
-// DESIGN.md §9's budgets, judged against the measurements. A budget whose measurement did not run
+// The budgets of docs/budgets.md §2, judged against the measurements. A budget whose measurement did not run
 // is "not measured" (met: null), never met by default. Sizes are decimal: 1 MB = 10^6 bytes.
 import type { Budget, DiskMeasurement, Measurement } from './types.ts'
 

@@ -116,7 +116,7 @@ export function renderMarkdown(r: Results): string {
     `- Smoke runs without a container engine (${smokeEnv}): building images is not part of these budgets.`,
     `- Runs: ${r.settings.runs} for fast cases, ${r.settings.runsSlow} for the cold graph, ${r.settings.runs8000} for each 8,000-task case; the OS page cache is warm (nothing is dropped).${r.settings.warmups ? '' : ' No warm-up runs (--quick).'}${r.settings.skipped.length ? ` Not measured in this run: ${r.settings.skipped.join(', ')}.` : ''}`,
     '',
-    '## Budgets (DESIGN.md §9)',
+    '## Budgets (docs/budgets.md)',
     '',
     budgetTable(r.budgets),
     '',

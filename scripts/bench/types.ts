@@ -84,7 +84,7 @@ export interface Budget {
   measured: number | null
   /** null: not measured in this run. */
   met: boolean | null
-  /** The original Python adapter's figure on the same machine, when DESIGN.md §9 gives one. */
+  /** The original Python adapter's figure on the same machine, when docs/budgets.md §3 gives one. */
   original?: string
   /** Why it was missed (filled in by hand or by the benchmark when it knows). */
   reason?: string

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Makes a Docker engine available and the base image present (reference/container-builds.md §8):
+# Makes a Docker engine available and the base image present (docs/containers.md §8):
 # installs docker.io and mmdebstrap from Debian when missing, starts dockerd by hand only when
 # `docker info` does not answer, records its pid, waits for it, then runs the base-image target.
 # Usage: scripts/ci/docker-up.sh [PIDFILE]   (or DOCKERD_PIDFILE; default /tmp/locobench-dockerd.pid)

@@ -1,4 +1,4 @@
-// The LoCoBench id grammar (reference/locobench-format.md §3). Ids are parsed by anchoring on the
+// The LoCoBench id grammar (docs/locobench-format.md §3). Ids are parsed by anchoring on the
 // full category names at the end of the id, never by `_` positions: domains have 2-3 tokens and
 // some contain category words (`system_security` vs `security_analysis`).
 

@@ -1,8 +1,8 @@
-// The 1,000 real project ids (reference/locobench-format.md §3; shared/locobench-derived/project_ids_1000.tsv)
+// The 1,000 real project ids (docs/locobench-format.md §3)
 // in compact form: per language, one letter per project number 000..099 giving its complexity
 // (e easy, m medium, h hard, x expert). Domain, architecture, theme and domain group follow from the
 // number by the rules of §3. KNOWN_ID_DIFFICULTY holds the scenario-id difficulty of the 178
-// projects seen in real scenario ids (known_real_scenario_ids.txt); all 8 scenarios of a project share it.
+// projects seen in real scenario ids (test/fixtures/locobench/known_real_scenario_ids.txt); all 8 scenarios of a project share it.
 import type { Language } from '../lib/ids.ts'
 
 export const COMPLEXITY_BY_NUMBER: Record<Language, string> = {

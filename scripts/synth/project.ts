@@ -1,5 +1,5 @@
 // One project: its specification (phase 1), its file tree and file contents (phase 2) and
-// project_metadata.json (reference/locobench-format.md §5, §8).
+// project_metadata.json (docs/locobench-format.md §5, §8).
 import type { Difficulty, Language } from '../lib/ids.ts'
 import type { Rng } from './prng.ts'
 import { pyFloat } from './pyjson.ts'
@@ -76,7 +76,7 @@ const TOKENS_BY_COMPLEXITY: Record<Difficulty, [number, number]> = { easy: [10_0
 const SAMPLE_FACTOR: Record<Difficulty, number> = { easy: 0.5, medium: 0.7, hard: 0.9, expert: 1.0 }
 const CODE_FENCE: Record<Language, string> = { python: 'python', cpp: 'cpp', java: 'java', c: 'c', csharp: 'csharp', javascript: 'javascript', typescript: 'typescript', go: 'go', rust: 'rust', php: 'php' }
 
-/** Measured per-file size distribution (reference §8): mean 11,522, sd 3,380, min 3,325, max 22,688. */
+/** Measured per-file size distribution (docs/locobench-format.md §8): mean 11,522, sd 3,380, min 3,325, max 22,688. */
 function fileSize(rng: Rng): number {
   for (let i = 0; i < 8; i++) {
     const x = 11522 + 3380 * rng.normal()
@@ -197,7 +197,7 @@ export function buildProject(rng: Rng, row: ProjectRow, o: ProjectOptions): Proj
   planned.forEach((f, i) => {
     const frng = fileRng.fork(String(i))
     const fancy = frng.chance(0.14)
-    // Only the decorated files carry non-ASCII (reference §10.6: about 14% of files); the others
+    // Only the decorated files carry non-ASCII (docs/locobench-format.md §10.6: about 14% of files); the others
     // spell the project name with ASCII dashes.
     const fileName = fancy ? naming.name : asciiName
     const pool = pools.get(fileName) ?? pools.set(fileName, newSentencePool()).get(fileName)!
@@ -258,7 +258,7 @@ function writeFile(
       isHeader: /\.(h|hpp)$/.test(lower), fancy, target,
     })
     text = out.text
-    // Some LLM files kept their markdown fences (reference §10.7).
+    // Some LLM files kept their markdown fences (docs/locobench-format.md §10.7).
     if (rng.chance(0.025)) text = `\`\`\`${CODE_FENCE[f.codeLang]}\n${text}\`\`\`\n`
     symbols = out.symbols
     sigs = out.signatures

@@ -1,4 +1,4 @@
-// Scenario texts (reference/locobench-format.md §4): title, description, task prompt, expected
+// Scenario texts (docs/locobench-format.md §4): title, description, task prompt, expected
 // approach, ground truth and evaluation criteria, written about the files that really are in the
 // scenario's context and the identifiers defined in them. Ground truths are markdown strings or,
 // for most bug investigations and some architectural tasks, objects with the real key sets.

@@ -1,4 +1,4 @@
-// How LoCoBench chose each scenario's context (reference/locobench-format.md §9): the category's
+// How LoCoBench chose each scenario's context (docs/locobench-format.md §9): the category's
 // core files by substring match on the lower-cased path, then the remaining files by a relevance
 // score (file-name keywords, size, complexity) until the coverage target is met. Targets are tried
 // in order (range midpoint, 75%, 90%, 100% of the range, range minimum); the first whose achieved

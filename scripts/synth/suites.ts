@@ -1,4 +1,4 @@
-// Validation test suites (reference §6, deterministic per category) and agent scenarios (§7).
+// Validation test suites (docs/locobench-format.md §6, deterministic per category) and agent scenarios (§7).
 import type { Category, Difficulty } from '../lib/ids.ts'
 import type { Rng } from './prng.ts'
 import { pyFloat } from './pyjson.ts'

@@ -1,4 +1,4 @@
-// Project file trees (reference/locobench-format.md §8): layout A (one LLM-named wrapper folder),
+// Project file trees (docs/locobench-format.md §8): layout A (one LLM-named wrapper folder),
 // B (several top-level folders) and C (the exact fallback module tree). A and B list paths with
 // `//` separators as the real metadata does; C uses single `/`.
 import type { Language } from '../lib/ids.ts'
@@ -72,7 +72,7 @@ function classify(rel: string, language: Language, fallback: boolean): { kind: F
   if (KIND_BY_NAME[name]) return { kind: KIND_BY_NAME[name], codeLang: language }
   const ext = name.includes('.') ? name.slice(name.lastIndexOf('.')) : ''
   if (fallback && ext === '.txt') return { kind: 'code', codeLang: language }
-  // "Binary" extensions holding source text (reference §10.7).
+  // "Binary" extensions holding source text (docs/locobench-format.md §10.7).
   if (ext === '.png' || ext === '.ico' || ext === '.icns') return { kind: 'code', codeLang: language }
   const code = CODE_EXT[ext]
   if (code) return { kind: 'code', codeLang: ext === '.h' && language === 'cpp' ? 'cpp' : code }
@@ -189,7 +189,7 @@ function llmTree(rng: Rng, language: Language, names: TreeNames, components: str
   return out
 }
 
-/** The fallback tree: 10 standard files + src/module_1..K, K = count − 10 (reference §8, layout C). */
+/** The fallback tree: 10 standard files + src/module_1..K, K = count − 10 (docs/locobench-format.md §8, layout C). */
 function fallbackTree(language: Language, count: number): string[] {
   const x = FALLBACK_EXT[language]
   const files = [`src/utils${x}`, `src/config${x}`, `src/constants${x}`, `tests/test_main${x}`, `tests/test_utils${x}`, 'README.md',
@@ -216,7 +216,7 @@ export function planTree(o: TreeOptions): PlannedFile[] {
     }))
   }
   const tree = llmTree(o.rng, o.language, o.names, o.components, o.count)
-  // Off-language files occur (reference §10.7): a Python helper test in a C project, package.json in Rust.
+  // Off-language files occur (docs/locobench-format.md §10.7): a Python helper test in a C project, package.json in Rust.
   if (tree.length > 12 && o.rng.chance(0.08)) {
     const extra = o.language === 'rust' ? 'package.json' : `tests/helpers/${snake(o.components[0])}_fixture.py`
     if (!tree.some((f) => f.rel === extra)) tree[tree.length - 1] = { rel: extra, component: '' }
@@ -227,7 +227,7 @@ export function planTree(o: TreeOptions): PlannedFile[] {
   })
 }
 
-/** files[].type by the generator's substring rule on the lower-cased full path (reference §5). */
+/** files[].type by the generator's substring rule on the lower-cased full path (docs/locobench-format.md §5). */
 export function fileType(path: string): 'source' | 'test' | 'config' | 'documentation' {
   const p = path.toLowerCase()
   if (p.includes('test') || p.includes('spec') || p.includes('__test__')) return 'test'

@@ -1,5 +1,5 @@
 // Word lists the generator draws from. Feature and pattern list sizes per domain group follow
-// reference/locobench-format.md §5 (web 17/7, api 12/7, data 12/7, ml 12/6, desktop 11/7,
+// docs/locobench-format.md §5 (web 17/7, api 12/7, data 12/7, ml 12/6, desktop 11/7,
 // mobile 11/6, system 9/6, fintech 11/6, gaming 11/6, blockchain 10/6).
 
 export const GROUP_FEATURES: Record<string, string[]> = {
@@ -67,7 +67,7 @@ export const DOMAIN_NOUNS: Record<string, string[]> = {
   blockchain_nft: ['token', 'mint', 'collection', 'marketplace', 'metadata', 'royalty', 'wallet', 'auction', 'ledger', 'block', 'gallery', 'governance'],
 }
 
-/** Technical nouns every project shares; they carry the category keywords of §9 (auth, token, …). */
+/** Technical nouns every project shares; they carry the category keywords of docs/locobench-format.md §9 (auth, token, …). */
 export const TECH_NOUNS = ['config', 'session', 'cache', 'event', 'queue', 'registry', 'metrics', 'logger', 'router', 'validator', 'scheduler', 'client', 'token', 'auth', 'context', 'state', 'buffer', 'batch', 'policy', 'handler', 'record', 'snapshot', 'request', 'response', 'payload', 'result', 'error', 'option', 'limit', 'index']
 
 export const VERBS = ['create', 'update', 'fetch', 'load', 'resolve', 'validate', 'register', 'dispatch', 'compute', 'apply', 'sync', 'flush', 'build', 'parse', 'encode', 'decode', 'publish', 'subscribe', 'schedule', 'reconcile', 'normalize', 'aggregate', 'persist', 'refresh', 'evict', 'acquire', 'release', 'emit', 'collect', 'merge', 'render', 'transform', 'enqueue', 'drain', 'verify', 'sign', 'authorize', 'track', 'init', 'shutdown', 'process', 'handle', 'lookup', 'commit', 'rollback', 'retry']
@@ -115,7 +115,7 @@ export const LIBRARIES: Record<string, string[]> = {
   php: ['symfony/framework-bundle', 'doctrine/orm', 'monolog/monolog', 'guzzlehttp/guzzle', 'phpunit/phpunit', 'laravel/framework', 'firebase/php-jwt', 'vlucas/phpdotenv', 'predis/predis', 'ramsey/uuid'],
 }
 
-/** Non-ASCII fragments the LLM-written files carry (reference §10.6), some outside the BMP. */
+/** Non-ASCII fragments the LLM-written files carry (docs/locobench-format.md §10.6), some outside the BMP. */
 export const FANCY = {
   dashes: ['\u2014', '\u2013'],
   quotes: [['\u201c', '\u201d'], ['\u2018', '\u2019']],

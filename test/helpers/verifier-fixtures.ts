@@ -1,5 +1,5 @@
 // Ground truths for the verifier tests: the real samples converted the way generate converts them,
-// object ground truths with the real key sets of locobench-format.md §4, and edge shapes.
+// object ground truths with the real key sets of docs/locobench-format.md §4, and edge shapes.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -51,7 +51,7 @@ export function realGroundTruths(): GroundTruthFile[] {
 const ledger = ['services/ledger/src/block_builder.c', 'services/ledger/src/strategies/pos_strategy.c', 'services/ledger/src/strategies/da_strategy.c', 'services/ledger/include/transaction.h', 'services/ledger/src/main.c', 'services/wallet/src/main.c', 'shared/common/errors.c', 'CMakeLists.txt'].map((p) => P + p)
 const shop = ['src/cart/cart_service.py', 'src/cart/__init__.py', 'src/orders/order_pipeline.py', 'src/orders/__init__.py', 'src/payments/gateway.py', 'src/payments/__init__.py', 'src/app.py', 'docs/architecture.md', 'tests/test_orders.py'].map((p) => P + p)
 
-/** One object ground truth per real key set (locobench-format.md §4), with plausible values. */
+/** One object ground truth per real key set (docs/locobench-format.md §4), with plausible values. */
 export function objectGroundTruths(): GroundTruthFile[] {
   const bug = (id: string, gt: unknown) => gtFile(id, gt, ledger, { task_category: 'bug_investigation' })
   const arch = (id: string, gt: unknown) => gtFile(id, gt, shop)
