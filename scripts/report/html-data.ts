@@ -1,0 +1,442 @@
+// What each section of report/index.html shows, read from the artifacts the stages commit. Every
+// reader returns undefined when its stage has not produced its artifact yet (the page then says
+// so), and an Unreadable when the artifact is there but cannot be parsed or fails its schema, so
+// one damaged file costs one section, never the page. Links are out-dir-relative paths, listed only
+// when the file exists, so the page never points at nothing.
+import { existsSync, closeSync, openSync, readFileSync, readSync } from 'node:fs'
+import { join } from 'node:path'
+import { check, schemaPath } from '../lib/schemas.ts'
+import type { ScoresLine } from '../stages/select/artifacts.ts'
+import type { SmokeReport } from '../stages/smoke/report.ts'
+import type { TasksManifest } from '../stages/generate/types.ts'
+
+export const SECTION_NAMES = ['dataset', 'selection', 'tasks', 'smoke', 'calibration'] as const
+export type SectionName = (typeof SECTION_NAMES)[number]
+
+/** Out-dir-relative paths of everything the page reads or links to. */
+export const ARTIFACTS = {
+  dataset: 'dataset.jsonl',
+  rejects: 'rejects.jsonl',
+  extractSummary: 'extract-summary.json',
+  scores: 'scores.jsonl',
+  selected: 'selected_tasks.json',
+  selectionMd: 'report/selection.md',
+  charts: [
+    { file: 'report/selected-by-language.svg', title: 'Selected tasks by language' },
+    { file: 'report/selected-by-category.svg', title: 'Selected tasks by task category' },
+    { file: 'report/score-histogram.svg', title: 'Scores of the records that passed' },
+  ],
+  manifest: 'tasks/manifest.json',
+  registry: 'registry/dataset.toml',
+  smokeReport: 'smoke/report.json',
+  smokeMd: 'report/smoke.md',
+  bake: 'docker-bake.json',
+  calibrationReport: 'calibration/report.json',
+  calibrationMd: 'report/calibration.md',
+  calibrationSchema: 'calibration-report.schema.json',
+  index: 'report/index.html',
+} as const
+
+/** Rows shown in the long tables before "…and N more" (the linked artifacts hold them all). */
+export const LIMITS = { rejects: 50, warnings: 50, ranked: 100 } as const
+
+/** A file to link to: out-dir-relative path and what to call it. */
+export interface FileLink {
+  path: string
+  label: string
+}
+
+/** An artifact that exists but could not be read; its section shows why. */
+export interface Unreadable {
+  unreadable: string
+  path: string
+}
+
+export const isUnreadable = (value: unknown): value is Unreadable => typeof value === 'object' && value !== null && 'unreadable' in value
+
+/** Where an out-dir-relative path is right now: the out dir itself, or a stage's staging copy. */
+export type Locate = (outRel: string) => string
+
+export interface ExtractSummary {
+  read: number
+  accepted: number
+  rejected: number
+  rejected_by_reason: Record<string, number>
+  by_language: Record<string, number>
+  by_category: Record<string, number>
+  by_difficulty: Record<string, number>
+  layouts: Record<string, number>
+  projects: number
+  warnings_by_code: Record<string, number>
+  warnings_omitted: number
+  warnings: { file: string; pointer: string; code: string; message: string }[]
+}
+
+export interface RejectLine {
+  file: string
+  reason: string
+  pointer: string
+  message: string
+}
+
+export interface DatasetData {
+  summary: ExtractSummary
+  /** The first LIMITS.rejects lines of rejects.jsonl. */
+  rejects: RejectLine[]
+  files: FileLink[]
+}
+
+export interface SelectionData {
+  read: number
+  passed: number
+  selected: number
+  /** Records each threshold or filter removed (a record failing several counts on each). */
+  removedBy: Record<string, number>
+  skippedByQuota: number
+  /** The first LIMITS.ranked records that passed, in rank order. */
+  ranked: ScoresLine[]
+  charts: { path: string; title: string; svg: string }[]
+  files: FileLink[]
+}
+
+export interface TaskRow {
+  id: string
+  /** The instruction's first heading (the scenario title), when the file has one. */
+  title: string | null
+  language: string
+  category: string | null
+  difficulty: string | null
+  rank: number | null
+  parts: { context: number; files: number; category: number; total: number } | null
+  /** Out-dir-relative paths, present only when the file exists. */
+  instruction: string | null
+  taskToml: string | null
+}
+
+export interface TasksData {
+  generatorVersion: string
+  tasks: TaskRow[]
+  files: FileLink[]
+}
+
+export interface SmokeData {
+  report: SmokeReport
+  /** Ids that have a task row on the page (for in-page links). */
+  files: FileLink[]
+}
+
+export interface CalibrationTask {
+  id: string
+  /** Answer kind → score (null when the report gives something that is not a number). */
+  scores: [kind: string, score: number | null][]
+  problems: string[]
+  /** pass / fail / ok when the report says, else derived from problems when there are any. */
+  verdict: string | null
+}
+
+export interface CalibrationData {
+  /** Top-level scalar facts of the report (thresholds, seed, counts …), as found. */
+  facts: [key: string, value: string][]
+  /** Every answer kind seen, in first-seen order: the table's columns. */
+  kinds: string[]
+  tasks: CalibrationTask[]
+  /** What did not fit the expected shape or failed the schema (shown, never fatal). */
+  notes: string[]
+  files: FileLink[]
+}
+
+export interface ReportData {
+  dataset?: DatasetData | Unreadable
+  selection?: SelectionData | Unreadable
+  tasks?: TasksData | Unreadable
+  smoke?: SmokeData | Unreadable
+  calibration?: CalibrationData | Unreadable
+}
+
+export interface ReadOptions {
+  outDir: string
+  /** Defaults to the path under outDir; a stage passes its staging paths for its own outputs. */
+  locate?: Locate
+}
+
+const locator = ({ outDir, locate }: ReadOptions): Locate => locate ?? ((rel) => join(outDir, rel))
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'))
+}
+
+function readJsonLines(path: string): unknown[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as unknown
+      } catch (error) {
+        throw new Error(`line ${i + 1}: ${message(error)}`)
+      }
+    })
+}
+
+/** Schema issues as one line, or undefined when the value is valid. */
+function schemaProblem(schema: string, value: unknown): string | undefined {
+  const issues = check(schema, value)
+  return issues.length ? `does not match ${schema}: ${issues[0].pointer || '/'} ${issues[0].message}` : undefined
+}
+
+const existing = (at: Locate, links: FileLink[]): FileLink[] => links.filter((l) => existsSync(at(l.path)))
+
+/** Reads one artifact; a parse or schema failure becomes an Unreadable naming the file. */
+function guarded<T>(path: string, read: () => T): T | Unreadable {
+  try {
+    return read()
+  } catch (error) {
+    return { unreadable: message(error), path }
+  }
+}
+
+export function readDatasetData(options: ReadOptions): DatasetData | Unreadable | undefined {
+  const at = locator(options)
+  if (!existsSync(at(ARTIFACTS.extractSummary))) return undefined
+  return guarded(ARTIFACTS.extractSummary, () => {
+    const summary = readJson(at(ARTIFACTS.extractSummary))
+    const problem = schemaProblem('extract-summary.schema.json', summary)
+    if (problem) throw new Error(problem)
+    const rejects = existsSync(at(ARTIFACTS.rejects)) ? (readJsonLines(at(ARTIFACTS.rejects)).slice(0, LIMITS.rejects) as RejectLine[]) : []
+    return {
+      summary: summary as ExtractSummary,
+      rejects,
+      files: existing(at, [
+        { path: ARTIFACTS.extractSummary, label: 'extract-summary.json' },
+        { path: ARTIFACTS.dataset, label: 'dataset.jsonl' },
+        { path: ARTIFACTS.rejects, label: 'rejects.jsonl' },
+      ]),
+    }
+  })
+}
+
+/** scores.jsonl, schema-checked line by line; read once and shared by the selection and tasks sections. */
+export function readScores(options: ReadOptions): ScoresLine[] | Unreadable | undefined {
+  const at = locator(options)
+  if (!existsSync(at(ARTIFACTS.scores))) return undefined
+  return guarded(ARTIFACTS.scores, () =>
+    readJsonLines(at(ARTIFACTS.scores)).map((line, i) => {
+      const problem = schemaProblem('scores-line.schema.json', line)
+      if (problem) throw new Error(`line ${i + 1} ${problem}`)
+      return line as ScoresLine
+    }),
+  )
+}
+
+export function readSelectionData(options: ReadOptions, scores = readScores(options)): SelectionData | Unreadable | undefined {
+  if (scores === undefined || isUnreadable(scores)) return scores
+  const at = locator(options)
+  const removedBy: Record<string, number> = {}
+  for (const line of scores) for (const reason of line.removed_by) removedBy[reason] = (removedBy[reason] ?? 0) + 1
+  const passed = scores.filter((l) => l.passed).sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity))
+  const charts = ARTIFACTS.charts.filter((c) => existsSync(at(c.file))).map((c) => ({ path: c.file, title: c.title, svg: readFileSync(at(c.file), 'utf8') }))
+  return {
+    read: scores.length,
+    passed: passed.length,
+    selected: scores.filter((l) => l.selected).length,
+    removedBy,
+    skippedByQuota: scores.filter((l) => l.skipped_by_quota.length > 0).length,
+    ranked: passed.slice(0, LIMITS.ranked),
+    charts,
+    files: existing(at, [
+      { path: ARTIFACTS.selectionMd, label: 'selection.md' },
+      { path: ARTIFACTS.scores, label: 'scores.jsonl' },
+      { path: ARTIFACTS.selected, label: 'selected_tasks.json' },
+      ...charts.map((c) => ({ path: c.path, label: c.path.slice('report/'.length) })),
+    ]),
+  }
+}
+
+/** The first `# ` heading within the first 4 KiB of a Markdown file, without reading the rest. */
+function firstHeading(path: string): string | null {
+  const fd = openSync(path, 'r')
+  try {
+    const buffer = Buffer.alloc(4096)
+    const text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8')
+    return /^# (.+)$/m.exec(text)?.[1].trim() ?? null
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export function readTasksData(options: ReadOptions, scores = readScores(options)): TasksData | Unreadable | undefined {
+  const at = locator(options)
+  if (!existsSync(at(ARTIFACTS.manifest))) return undefined
+  return guarded(ARTIFACTS.manifest, () => {
+    const manifest = readJson(at(ARTIFACTS.manifest))
+    const problem = schemaProblem('tasks-manifest.schema.json', manifest)
+    if (problem) throw new Error(problem)
+    const { generator_version, tasks } = manifest as TasksManifest
+    // Without readable scores the tasks still list, with their language from the manifest.
+    const byId = new Map(Array.isArray(scores) ? scores.map((l) => [l.id, l]) : [])
+    const rows = Object.entries(tasks).map(([id, entry]): TaskRow => {
+      const line = byId.get(id)
+      const instruction = `tasks/${id}/instruction.md`
+      const taskToml = `tasks/${id}/task.toml`
+      const hasInstruction = existsSync(at(instruction))
+      const parts =
+        line && line.total !== null
+          ? { context: line.context_part ?? 0, files: line.files_part ?? 0, category: line.category_part ?? 0, total: line.total }
+          : null
+      return {
+        id,
+        title: hasInstruction ? firstHeading(at(instruction)) : null,
+        language: entry.language,
+        category: line?.task_category ?? null,
+        difficulty: line?.difficulty ?? null,
+        rank: line?.rank ?? null,
+        parts,
+        instruction: hasInstruction ? instruction : null,
+        taskToml: existsSync(at(taskToml)) ? taskToml : null,
+      }
+    })
+    // Rank order when the selection is known (the order the tasks were chosen in), then id.
+    rows.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    return {
+      generatorVersion: generator_version,
+      tasks: rows,
+      files: existing(at, [
+        { path: ARTIFACTS.manifest, label: 'tasks/manifest.json' },
+        { path: ARTIFACTS.registry, label: 'registry/dataset.toml' },
+      ]),
+    }
+  })
+}
+
+export function readSmokeData(options: ReadOptions): SmokeData | Unreadable | undefined {
+  const at = locator(options)
+  if (!existsSync(at(ARTIFACTS.smokeReport))) return undefined
+  return guarded(ARTIFACTS.smokeReport, () => {
+    const report = readJson(at(ARTIFACTS.smokeReport))
+    const problem = schemaProblem('smoke-report.schema.json', report)
+    if (problem) throw new Error(problem)
+    return {
+      report: report as SmokeReport,
+      files: existing(at, [
+        { path: ARTIFACTS.smokeMd, label: 'smoke.md' },
+        { path: ARTIFACTS.smokeReport, label: 'smoke/report.json' },
+        { path: ARTIFACTS.bake, label: 'docker-bake.json' },
+      ]),
+    }
+  })
+}
+
+// ---- calibration ------------------------------------------------------------------------------
+// The calibration report's schema is still being written, so this reads whatever shape it has:
+// a list of per-task entries (the report itself, or under tasks/rows/results/entries, as an array
+// or as an id-keyed object), each with an id and answer-kind scores either as top-level numbers
+// or under answers/scores/kinds/rewards (a number, or an object holding reward/score).
+
+const TASK_LIST_KEYS = ['tasks', 'rows', 'results', 'entries', 'ground_truths']
+const SCORE_MAP_KEYS = ['scores', 'answers', 'kinds', 'rewards']
+const ID_KEYS = ['id', 'task_id', 'task', 'label', 'name']
+/** Numeric entry fields that are facts about the task, not scores of an answer kind. */
+const NOT_KINDS = new Set(['rank', 'seed', 'files_count', 'context_length', 'context_files', 'index', 'line'])
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function scoreOf(value: unknown): number | null | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (isRecord(value)) {
+    for (const key of ['reward', 'score', 'value']) if (typeof value[key] === 'number') return value[key] as number
+    return null
+  }
+  return undefined
+}
+
+function calibrationTask(raw: unknown, fallbackId: string, notes: string[]): CalibrationTask | undefined {
+  if (!isRecord(raw)) {
+    notes.push(`entry ${fallbackId} is not an object; skipped`)
+    return undefined
+  }
+  const idKey = ID_KEYS.find((k) => typeof raw[k] === 'string')
+  const id = idKey ? (raw[idKey] as string) : fallbackId
+  const scores: [string, number | null][] = []
+  const mapKey = SCORE_MAP_KEYS.find((k) => isRecord(raw[k]))
+  if (mapKey) {
+    for (const [kind, value] of Object.entries(raw[mapKey] as Record<string, unknown>)) {
+      const s = scoreOf(value)
+      if (s !== undefined) scores.push([kind, s])
+    }
+  } else {
+    for (const [key, value] of Object.entries(raw)) {
+      if (typeof value === 'number' && !NOT_KINDS.has(key)) scores.push([key, Number.isFinite(value) ? value : null])
+    }
+  }
+  const problems = Array.isArray(raw.problems) ? raw.problems.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))) : []
+  const verdictKey = ['verdict', 'status', 'result'].find((k) => typeof raw[k] === 'string')
+  const passFlag = typeof raw.pass === 'boolean' ? raw.pass : typeof raw.passed === 'boolean' ? raw.passed : typeof raw.ok === 'boolean' ? raw.ok : undefined
+  const verdict = verdictKey ? (raw[verdictKey] as string) : passFlag !== undefined ? (passFlag ? 'pass' : 'fail') : Array.isArray(raw.problems) ? (problems.length ? 'fail' : 'ok') : null
+  return { id, scores, problems, verdict }
+}
+
+/** Reads a calibration report of any reasonable shape; see the comment above. */
+export function calibrationFromJson(report: unknown): Omit<CalibrationData, 'files'> {
+  const notes: string[] = []
+  let list: unknown = report
+  let listKey: string | undefined
+  if (isRecord(report)) {
+    listKey = TASK_LIST_KEYS.find((k) => Array.isArray(report[k]) || isRecord(report[k]))
+    list = listKey ? report[listKey] : undefined
+  }
+  const entries: [string, unknown][] = Array.isArray(list) ? list.map((v, i) => [`#${i + 1}`, v]) : isRecord(list) ? Object.entries(list) : []
+  if (list === undefined) notes.push(`no per-task list found (looked for ${TASK_LIST_KEYS.join(', ')})`)
+  const tasks = entries.map(([key, v]) => calibrationTask(v, key, notes)).filter((t): t is CalibrationTask => t !== undefined)
+  const kinds: string[] = []
+  for (const t of tasks) for (const [kind] of t.scores) if (!kinds.includes(kind)) kinds.push(kind)
+  const facts: [string, string][] = []
+  const addFacts = (value: Record<string, unknown>, prefix: string): void => {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === listKey && prefix === '') continue
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') facts.push([prefix + key, String(v)])
+      else if (isRecord(v) && prefix === '') addFacts(v, `${key}.`)
+    }
+  }
+  if (isRecord(report)) addFacts(report, '')
+  return { facts, kinds, tasks, notes }
+}
+
+export function readCalibrationData(options: ReadOptions): CalibrationData | Unreadable | undefined {
+  const at = locator(options)
+  if (!existsSync(at(ARTIFACTS.calibrationReport))) return undefined
+  return guarded(ARTIFACTS.calibrationReport, () => {
+    const report = readJson(at(ARTIFACTS.calibrationReport))
+    const data = calibrationFromJson(report)
+    // Checked only once the schema exists; a mismatch is shown, the report still rendered.
+    if (existsSync(schemaPath(ARTIFACTS.calibrationSchema))) {
+      try {
+        const problem = schemaProblem(ARTIFACTS.calibrationSchema, report)
+        if (problem) data.notes.unshift(problem)
+      } catch (error) {
+        data.notes.unshift(`${ARTIFACTS.calibrationSchema} could not be used: ${message(error)}`)
+      }
+    }
+    return {
+      ...data,
+      files: existing(at, [
+        { path: ARTIFACTS.calibrationMd, label: 'calibration.md' },
+        { path: ARTIFACTS.calibrationReport, label: 'calibration/report.json' },
+      ]),
+    }
+  })
+}
+
+/** Every section's data, read from the out dir (or where `locate` says); `given` wins over reading. */
+export function readReportData(options: ReadOptions, given: ReportData = {}): ReportData {
+  const needScores = !('selection' in given) || !('tasks' in given)
+  const scores = needScores ? readScores(options) : undefined
+  return {
+    dataset: 'dataset' in given ? given.dataset : readDatasetData(options),
+    selection: 'selection' in given ? given.selection : readSelectionData(options, scores),
+    tasks: 'tasks' in given ? given.tasks : readTasksData(options, scores),
+    smoke: 'smoke' in given ? given.smoke : readSmokeData(options),
+    calibration: 'calibration' in given ? given.calibration : readCalibrationData(options),
+  }
+}

@@ -1,0 +1,185 @@
+// One function per section of report/index.html. Each takes the data its artifact reader produced
+// (scripts/report/html-data.ts) and returns markup; none reads files, so a section renders the same
+// bytes for the same data. Cross-links between sections (a smoke row to its task row) go through
+// the context, and only to anchors that exist on the page.
+import { anchorId, html, hrefFromReport, inlineSvg, type SafeHtml } from './html-escape.ts'
+import { LIMITS, type CalibrationData, type DatasetData, type FileLink, type SectionName, type SelectionData, type SmokeData, type TasksData } from './html-data.ts'
+import type { ScoresLine } from '../stages/select/artifacts.ts'
+
+/** What a section may know about the rest of the page. */
+export interface SectionContext {
+  /** Ids with a row in the tasks section (anchor `task-<id>`). */
+  taskIds: ReadonlySet<string>
+  /** Smoke status per task id, when the smoke section exists. */
+  smokeStatus: ReadonlyMap<string, string>
+}
+
+export const SECTION_TITLES: Record<SectionName, string> = {
+  dataset: 'Dataset',
+  selection: 'Selection',
+  tasks: 'Tasks',
+  smoke: 'Smoke test',
+  calibration: 'Calibration',
+}
+
+/** The command that produces a section's artifacts, for the "not produced yet" note. */
+export const SECTION_STAGES: Record<SectionName, string> = {
+  dataset: 'extract',
+  selection: 'select',
+  tasks: 'generate',
+  smoke: 'smoke',
+  calibration: 'calibrate',
+}
+
+export const taskAnchor = (id: string): string => anchorId('task', id)
+
+const fixed4 = (x: number | null | undefined): string => (typeof x === 'number' ? x.toFixed(4) : '–')
+const count = (n: number): string => n.toLocaleString('en-US')
+const humanize = (key: string): string => key.replaceAll('_', ' ')
+
+export const fileLinks = (files: FileLink[]): SafeHtml =>
+  files.length === 0 ? html`` : html`<p class="files">Files: ${files.map((f, i) => html`${i ? ' · ' : ''}<a href="${hrefFromReport(f.path)}">${f.label}</a>`)}</p>`
+
+const tiles = (items: [label: string, value: string | number, tone?: 'good' | 'bad' | 'warn'][]): SafeHtml =>
+  html`<div class="tiles">${items.map(([label, value, tone]) => html`<div class="tile${tone ? ` ${tone}` : ''}"><span class="value">${typeof value === 'number' ? count(value) : value}</span><span class="label">${label}</span></div>`)}</div>`
+
+/** A two-column count table, largest first, or a line saying there is nothing. */
+function countTable(caption: string, counts: Record<string, number>, empty: string): SafeHtml {
+  const rows = Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  if (rows.length === 0) return html`<p class="muted">${empty}</p>`
+  return html`<table class="counts"><caption>${caption}</caption><tbody>${rows.map(([key, n]) => html`<tr><th scope="row">${key}</th><td class="num">${count(n)}</td></tr>`)}</tbody></table>`
+}
+
+const taskLink = (id: string, ctx: SectionContext): SafeHtml =>
+  ctx.taskIds.has(id) ? html`<a href="#${taskAnchor(id)}"><code>${id}</code></a>` : html`<code>${id}</code>`
+
+const more = (shown: number, total: number, where: string): SafeHtml =>
+  total > shown ? html`<p class="muted">Showing ${count(shown)} of ${count(total)}; the rest are in ${where}.</p>` : html``
+
+// ---- dataset ------------------------------------------------------------------------------------
+
+export function datasetSection(data: DatasetData): SafeHtml {
+  const s = data.summary
+  const warnings = Object.values(s.warnings_by_code).reduce((a, b) => a + b, 0)
+  return html`
+<p>The extract stage read every scenario file: each became a record of <code>dataset.jsonl</code> or a line of <code>rejects.jsonl</code>.</p>
+${tiles([
+    ['scenario files read', s.read],
+    ['accepted', s.accepted, 'good'],
+    ['rejected', s.rejected, s.rejected ? 'bad' : undefined],
+    ['warnings', warnings, warnings ? 'warn' : undefined],
+    ['projects', s.projects],
+  ])}
+<div class="grid">
+${countTable('Rejected by reason', s.rejected_by_reason, 'No scenario was rejected.')}
+${countTable('Warnings by code', s.warnings_by_code, 'No warnings.')}
+${countTable('Accepted by language', s.by_language, 'No records.')}
+${countTable('Accepted by category', s.by_category, 'No records.')}
+${countTable('Accepted by difficulty', s.by_difficulty, 'No records.')}
+${countTable('Project layouts (A wrapper folder, B several entries, C fallback)', s.layouts, 'No projects.')}
+</div>
+${data.rejects.length === 0 ? html`` : html`
+<details${s.rejected <= 10 ? ' open' : ''}><summary>Rejected scenario files (${count(s.rejected)})</summary>
+<table><thead><tr><th>file</th><th>reason</th><th>pointer</th><th>message</th></tr></thead><tbody>
+${data.rejects.map((r) => html`<tr><td><code>${r.file}</code></td><td>${r.reason}</td><td><code>${r.pointer || '(whole file)'}</code></td><td>${r.message}</td></tr>`)}
+</tbody></table>${more(data.rejects.length, s.rejected, 'rejects.jsonl')}</details>`}
+${s.warnings.length === 0 ? html`` : html`
+<details><summary>Warnings (${count(warnings)})</summary>
+<table><thead><tr><th>file</th><th>pointer</th><th>code</th><th>message</th></tr></thead><tbody>
+${s.warnings.slice(0, LIMITS.warnings).map((w) => html`<tr><td><code>${w.file}</code></td><td><code>${w.pointer}</code></td><td>${w.code}</td><td>${w.message}</td></tr>`)}
+</tbody></table>${more(Math.min(s.warnings.length, LIMITS.warnings), warnings, 'extract-summary.json (up to the configured cap)')}</details>`}
+${fileLinks(data.files)}`
+}
+
+// ---- selection ----------------------------------------------------------------------------------
+
+function selectionStatus(line: ScoresLine): SafeHtml {
+  if (line.selected) return html`<span class="badge good">selected</span>`
+  if (line.skipped_by_quota.length) return html`<span class="badge warn" title="${line.skipped_by_quota.join(', ')}">quota</span>`
+  return html`<span class="badge">below top_n</span>`
+}
+
+export function selectionSection(data: SelectionData, ctx: SectionContext): SafeHtml {
+  return html`
+<p>Records below the thresholds or outside the filters are removed; the rest are scored (weighted context, files and category parts) and taken in rank order up to <code>top_n</code>, skipping any whose quota is full.</p>
+${tiles([
+    ['records scored', data.read],
+    ['passed thresholds and filters', data.passed],
+    ['selected', data.selected, 'good'],
+    ['skipped by a quota', data.skippedByQuota, data.skippedByQuota ? 'warn' : undefined],
+  ])}
+<div class="grid">${countTable('Removed by check (a record failing several counts on each)', data.removedBy, 'No record was removed by a threshold or filter.')}</div>
+${data.charts.length === 0 ? html`` : html`<div class="charts">${data.charts.map((c) => html`<figure>${inlineSvg(c.svg, c.title)}<figcaption><a href="${hrefFromReport(c.path)}">${c.path.slice('report/'.length)}</a></figcaption></figure>`)}</div>`}
+<h3>Ranked list</h3>
+<p class="muted">Parts are weighted and add up to the score; rank counts every record that passed, so quota skips leave gaps.</p>
+<div class="scroll"><table class="ranked"><thead><tr><th class="num">rank</th><th>id</th><th>language</th><th>category</th><th>difficulty</th><th class="num">context length</th><th class="num">files</th><th class="num">context part</th><th class="num">files part</th><th class="num">category part</th><th class="num">score</th><th>status</th></tr></thead><tbody>
+${data.ranked.map((l) => html`<tr><td class="num">${l.rank}</td><td>${taskLink(l.id, ctx)}</td><td>${l.language}</td><td>${humanize(l.task_category)}</td><td>${l.difficulty}</td><td class="num">${count(l.context_length)}</td><td class="num">${count(l.files_count)}</td><td class="num">${fixed4(l.context_part)}</td><td class="num">${fixed4(l.files_part)}</td><td class="num">${fixed4(l.category_part)}</td><td class="num"><strong>${fixed4(l.total)}</strong></td><td>${selectionStatus(l)}</td></tr>`)}
+</tbody></table></div>
+${more(data.ranked.length, data.passed, 'scores.jsonl')}
+${fileLinks(data.files)}`
+}
+
+// ---- tasks --------------------------------------------------------------------------------------
+
+const smokeBadge = (status: string | undefined): SafeHtml =>
+  status === undefined ? html`` : html`<span class="badge ${status === 'pass' ? 'good' : status === 'fail' ? 'bad' : 'warn'}">${status}</span>`
+
+export function tasksSection(data: TasksData, ctx: SectionContext): SafeHtml {
+  const withSmoke = ctx.smokeStatus.size > 0
+  return html`
+<p>${count(data.tasks.length)} Harbor task directories (generator <code>${data.generatorVersion}</code>), in rank order. Run one with <code>harbor run -p out/tasks/&lt;id&gt; -a &lt;agent&gt;</code>.</p>
+<div class="scroll"><table class="tasks"><thead><tr><th class="num">rank</th><th>task</th><th>language</th><th>category</th><th>difficulty</th><th class="num">context part</th><th class="num">files part</th><th class="num">category part</th><th class="num">score</th>${withSmoke ? html`<th>smoke</th>` : ''}<th>files</th></tr></thead><tbody>
+${data.tasks.map((t) => html`<tr id="${taskAnchor(t.id)}"><td class="num">${t.rank ?? '–'}</td><td><code>${t.id}</code>${t.title ? html`<div class="title">${t.title}</div>` : ''}</td><td>${t.language}</td><td>${t.category ? humanize(t.category) : '–'}</td><td>${t.difficulty ?? '–'}</td><td class="num">${fixed4(t.parts?.context)}</td><td class="num">${fixed4(t.parts?.files)}</td><td class="num">${fixed4(t.parts?.category)}</td><td class="num"><strong>${fixed4(t.parts?.total)}</strong></td>${withSmoke ? html`<td>${smokeBadge(ctx.smokeStatus.get(t.id))}</td>` : ''}<td class="links">${t.instruction ? html`<a href="${hrefFromReport(t.instruction)}">instruction.md</a>` : ''} ${t.taskToml ? html`<a href="${hrefFromReport(t.taskToml)}">task.toml</a>` : ''}</td></tr>`)}
+</tbody></table></div>
+${fileLinks(data.files)}`
+}
+
+// ---- smoke --------------------------------------------------------------------------------------
+
+export function smokeSection(data: SmokeData, ctx: SectionContext): SafeHtml {
+  const r = data.report
+  const c = r.counts
+  const failures = r.tasks.filter((t) => t.status === 'fail')
+  const engine = r.engine === 'none' ? 'none (lint and local checks)' : `${r.engine} ${r.engine_version ?? ''}`.trim()
+  return html`
+<p>Each task's image is built, the oracle (<code>solution/solve.sh</code>, then the tests) must score at least ${r.pass_threshold}, and an empty answer must score 0. Engine: <strong>${engine}</strong>; base image <code>${r.base_image}</code>.</p>
+${tiles([
+    ['tasks', c.tasks],
+    ['passed', c.passed, 'good'],
+    ['failed', c.failed, c.failed ? 'bad' : undefined],
+    ['lint only', c.lint_only, c.lint_only ? 'warn' : undefined],
+    ['checked this run', c.built],
+    ['carried over', c.reused],
+    ['toolchain layer stacks', `${r.toolchain_layers.distinct} / ${r.toolchain_layers.tasks}`],
+  ])}
+${failures.length === 0 ? html`` : html`<h3>Failures</h3><ul class="failures">${failures.map((t) => html`<li>${taskLink(t.id, ctx)}: <strong>${t.step ?? 'unknown step'}</strong><pre>${t.reason ?? ''}</pre></li>`)}</ul>`}
+<details${r.tasks.length <= 60 ? ' open' : ''}><summary>Every task (${count(r.tasks.length)})</summary>
+<div class="scroll"><table class="smoke"><thead><tr><th>task</th><th>language</th><th>status</th><th class="num">oracle reward</th><th class="num">empty reward</th><th class="num">build s</th><th>image</th><th>note</th></tr></thead><tbody>
+${r.tasks.map((t) => html`<tr><td>${taskLink(t.id, ctx)}</td><td>${t.language}</td><td>${smokeBadge(t.status)}</td><td class="num">${fixed4(t.oracle_reward)}</td><td class="num">${fixed4(t.empty_reward)}</td><td class="num">${t.build_seconds === null ? '–' : t.build_seconds.toFixed(1)}</td><td>${t.image ? html`<code>${t.image}</code>` : '–'}</td><td>${t.reason && t.status !== 'fail' ? html`<details><summary>${t.status === 'lint-only' ? 'lint' : 'note'}</summary><pre>${t.reason}</pre></details>` : t.step ?? ''}</td></tr>`)}
+</tbody></table></div></details>
+${fileLinks(data.files)}`
+}
+
+// ---- calibration --------------------------------------------------------------------------------
+
+export function calibrationSection(data: CalibrationData, ctx: SectionContext): SafeHtml {
+  const failing = data.tasks.filter((t) => t.verdict === 'fail' || t.problems.length > 0).length
+  return html`
+<p>Scores the verifier gives to known answers of each task (the oracle must pass, an empty answer must score 0, a keyword-stuffed one must stay well below the oracle).</p>
+${tiles([
+    ['tasks', data.tasks.length],
+    ['calibrated', data.tasks.length - failing, 'good'],
+    ['with problems', failing, failing ? 'bad' : undefined],
+  ])}
+${data.notes.length === 0 ? html`` : html`<div class="notes"><p>The report did not fully match the expected shape:</p><ul>${data.notes.map((n) => html`<li>${n}</li>`)}</ul></div>`}
+${data.facts.length === 0 ? html`` : html`<table class="counts"><caption>Report facts</caption><tbody>${data.facts.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table>`}
+${data.tasks.length === 0 ? html`<p class="muted">The report lists no tasks.</p>` : html`
+<div class="scroll"><table class="calibration"><thead><tr><th>task</th>${data.kinds.map((k) => html`<th class="num">${k}</th>`)}<th>verdict</th><th>problems</th></tr></thead><tbody>
+${data.tasks.map((t) => {
+      const scores = new Map(t.scores)
+      const verdictTone = t.verdict === 'fail' || t.problems.length ? 'bad' : t.verdict ? 'good' : ''
+      return html`<tr><td>${taskLink(t.id, ctx)}</td>${data.kinds.map((k) => html`<td class="num">${scores.has(k) ? fixed4(scores.get(k)) : ''}</td>`)}<td>${t.verdict ? html`<span class="badge ${verdictTone}">${t.verdict}</span>` : '–'}</td><td>${t.problems.length ? html`<ul>${t.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}</td></tr>`
+    })}
+</tbody></table></div>`}
+${fileLinks(data.files)}`
+}
