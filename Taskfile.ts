@@ -16,12 +16,10 @@ const { SCHEMA_DIRS } = await import('./scripts/lib/schemas.ts')
 const { resolveFetchConfig } = await import('./scripts/stages/fetch.ts')
 type SmokeFacts = { images: Record<string, import('./scripts/stages/smoke.ts').ImageRecord> }
 const { CHARTS, REPORT_FILE } = await import('./scripts/stages/select/report.ts')
-const { generatorSources } = await import('./scripts/stages/generate/version.ts')
 
 const root = import.meta.dirname
-// A stage's recipe: its module, its folder and the shared libs (a lib change reruns every stage,
-// which is safe and rare); generate names its sources itself, down to the verifier it embeds.
-const code = (name: string) => [join(root, 'scripts/stages', `${name}.ts`), join(root, 'scripts/stages', name), join(root, 'scripts/lib'), join(root, 'package.json')]
+// A stage's code is its module's import graph (the engine follows it), plus the package pins.
+const code = (name: string, ...files: string[]) => ({ modules: [join(root, 'scripts/stages', `${name}.ts`)], files: [...files, join(root, 'package.json')] })
 const schema = (name: string) => join(root, 'schemas', name)
 const io = ({ progress, log, warn, signal, concurrency }: RunContext) => ({ progress, log, warn, signal, concurrency })
 const file = (path: string, schemaName?: string): OutputSpec => ({ path, kind: 'file', schema: schemaName && schema(schemaName) })
@@ -52,7 +50,7 @@ function graph({ dataDir, outDir, config, configDir }: Settings): Stage[] {
       name: 'fetch', title: 'download and unpack the dataset archive', deps: [],
       inputs: fetch.path ? [fetch.path] : [],
       outputs: [file(join(data, '.locobench-fetch.json'), 'fetch-marker.schema.json')],
-      recipe: { files: code('fetch'), values: { fetch: { ...fetch, target: undefined } } },
+      recipe: { ...code('fetch'), values: { fetch: { ...fetch, target: undefined } } },
       run: async (ctx) => {
         const { fetchInto } = await stages.fetch()
         const result = await fetchInto({ ...fetch, downloadDir: ctx.cacheDir, replace: true, progress: (d, t) => ctx.progress(d, t, 'bytes'), log: ctx.log, signal: ctx.signal })
@@ -65,7 +63,7 @@ function graph({ dataDir, outDir, config, configDir }: Settings): Stage[] {
       name: 'extract', title: 'raw scenarios → dataset.jsonl', deps: fetch ? ['fetch'] : [],
       inputs: [join(data, 'output/scenarios/*.json'), join(data, 'generated')],
       outputs: [file(out('dataset.jsonl'), 'dataset-record.schema.json'), file(out('rejects.jsonl'), 'extract-rejects.schema.json'), file(out('extract-summary.json'), 'extract-summary.schema.json')],
-      recipe: { files: [...code('extract'), schema('raw-scenario.schema.json'), schema('raw-project-metadata.schema.json')], values: { extract: config.extract } },
+      recipe: { ...code('extract', schema('raw-scenario.schema.json'), schema('raw-project-metadata.schema.json')), values: { extract: config.extract } },
       run: async (ctx) => {
         const r = await (await stages.extract()).extract({ dataDir: data, outputs: { dataset: ctx.out(out('dataset.jsonl')), rejects: ctx.out(out('rejects.jsonl')), summary: ctx.out(out('extract-summary.json')) }, cacheDir: ctx.cacheDir, config: config.extract, changed: ctx.changedInputs, ...io(ctx) })
         return { summary: r.summaryLine }
@@ -75,7 +73,7 @@ function graph({ dataDir, outDir, config, configDir }: Settings): Stage[] {
       name: 'select', title: 'score and pick the tasks', deps: ['extract'],
       inputs: [out('dataset.jsonl')],
       outputs: [file(out('scores.jsonl'), 'scores-line.schema.json'), file(out('selected_tasks.json'), 'selected-tasks.schema.json'), ...[REPORT_FILE, ...Object.values(CHARTS)].map((f) => file(out(`report/${f}`)))],
-      recipe: { files: code('select'), values: { selection: config.selection } },
+      recipe: { ...code('select'), values: { selection: config.selection } },
       run: async (ctx) => {
         const r = await (await stages.select()).select({ dataset: out('dataset.jsonl'), config: config.selection as unknown as SelectionConfig, outputs: { scores: ctx.out(out('scores.jsonl')), selected: ctx.out(out('selected_tasks.json')), reportDir: dirname(ctx.out(out(`report/${REPORT_FILE}`))) }, ...io(ctx) })
         return { summary: r.summary }
@@ -88,7 +86,7 @@ function graph({ dataDir, outDir, config, configDir }: Settings): Stage[] {
         { path: out('tasks'), kind: 'tree', schemas: { 'manifest.json': schema('tasks-manifest.schema.json'), '*/task.toml': schema('harbor-task-toml.strict.schema.json'), '*/tests/ground_truth.json': schema('ground-truth.schema.json'), '*/tests/task_metadata.json': schema('task-metadata.schema.json') } },
         file(out('registry/dataset.toml'), 'harbor-dataset-toml.schema.json'),
       ],
-      recipe: { files: [...generatorSources(), join(root, 'templates'), join(root, 'package.json')], values: { tasks: config.tasks, languages: config.languages, verifier: config.verifier, smoke: { image_prefix: smokeConfig.image_prefix, push: smokeConfig.push } } },
+      recipe: { ...code('generate', join(root, 'templates')), values: { tasks: config.tasks, languages: config.languages, verifier: config.verifier, smoke: { image_prefix: smokeConfig.image_prefix, push: smokeConfig.push } } },
       run: async (ctx) => {
         const r = await (await stages.generate()).generate({ selected: out('selected_tasks.json'), dataset: out('dataset.jsonl'), dataDir: data, templatesDir: join(root, 'templates'), config, outputs: { tasks: ctx.out(out('tasks')), registry: ctx.out(out('registry/dataset.toml')) }, currentTasksDir: out('tasks'), remove: (entry: string) => ctx.remove(out('tasks'), entry), ...io(ctx) })
         return { summary: r.summaryLine, inputs: r.inputs, owned: { [out('tasks')]: r.owned } }
@@ -99,7 +97,7 @@ function graph({ dataDir, outDir, config, configDir }: Settings): Stage[] {
       inputs: [out('tasks/manifest.json')],
       outputs: [file(out('smoke/report.json'), 'smoke-report.schema.json'), file(out('report/smoke.md')), file(out('docker-bake.json'))],
       concurrency: smokeConfig.concurrency,
-      recipe: { files: code('smoke'), values: { smoke: smokeConfig }, probe: async () => ({ engine: await (await smokeProbe()).probeCompleteConfig(smokeConfig) }) },
+      recipe: { ...code('smoke'), values: { smoke: smokeConfig }, probe: async () => ({ engine: await (await smokeProbe()).probeCompleteConfig(smokeConfig) }) },
       check: async ({ previous }) => {
         const missing = await (await smokeProbe()).missingImagesCompleteConfig((previous.facts as SmokeFacts).images ?? {}, smokeConfig)
         return missing.length ? { kind: 'check-failed', message: `image gone for ${missing.length} task(s): ${missing.slice(0, 3).join(', ')}` } : null

@@ -305,6 +305,28 @@ test('a stage\'s own concurrency limit caps --concurrency', async () => {
   assert.equal(seen, [5, 2])
 })
 
+test('a recipe module brings in what it imports, followed to the end, and nothing commented out', async () => {
+  using r = demo()
+  r.write({
+    'code/stage.ts': "// reads in/*.json and out/*.txt\nimport {\n  helper,\n} from './helper.ts'\n// import './dead.ts'\nexport const run = helper\n",
+    'code/helper.ts': "import type { T } from './types.ts'\nexport const worker = new URL('./worker.ts', import.meta.url)\nexport const helper = (t: T) => t\n",
+    'code/types.ts': 'export type T = number\n',
+    'code/worker.ts': "export * from './types.ts'\n",
+    'code/dead.ts': '',
+  })
+  const withCode = () => demoGraph(r.dir).map((s) => (s.name === 'upper' ? { ...s, recipe: { ...s.recipe, modules: [r.path('code/stage.ts')] } } : s))
+  const first = await build(r, { stages: withCode() })
+  assert.equal(first.ran, ['upper', 'count'])
+  const record = JSON.parse(r.read('out/.taskcache/upper.json'))
+  assert.equal(Object.keys(record.recipe.parts).filter((k) => k.startsWith('file:code/')).sort(), ['file:code/helper.ts', 'file:code/stage.ts', 'file:code/types.ts', 'file:code/worker.ts'])
+  r.write({ 'code/dead.ts': 'changed' })
+  assert.equal((await build(r, { stages: withCode() })).ran, [])
+  r.write({ 'code/worker.ts': "export * from './types.ts' // changed\n" })
+  // A new process would see the new graph; this one memoises it, which is all a run needs.
+  const again = await build(r, { stages: withCode() })
+  assert.equal(again.reasons.upper, ['recipe-changed file:code/worker.ts'])
+})
+
 test('JSONL validation checks only lines not proven valid before, and still names a bad line', () => {
   using r = rig({ 'line.schema.json': JSON.stringify({ type: 'object', required: ['reward'], properties: { reward: { type: 'number' } } }) })
   const schema = r.path('line.schema.json')

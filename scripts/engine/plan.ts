@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
 import { expand, hashEntry, sameStat, specDigest, type Listings, type StatMap } from './files.ts'
+import { moduleGraph } from './imports.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { ENGINE_VERSION, readRecord, readStamps, type Store } from './record.ts'
 import type { EntryStamp, FileStamp, Reason, Stage, StagePlan, StageRecord, StampFile } from './types.ts'
@@ -25,10 +26,16 @@ export function startProbe(stage: Stage): Promise<Record<string, string>> {
 
 export async function computeRecipe(stage: Stage, root: string): Promise<RecipeHash> {
   const parts: Record<string, string> = { engine: String(ENGINE_VERSION), node: process.version }
-  for (const [path] of expand(stage.recipe.files)) parts[`file:${relative(root, path)}`] = sha256(readFileSync(path))
+  for (const path of recipeFiles(stage)) parts[`file:${relative(root, path)}`] = sha256(readFileSync(path))
   for (const [key, value] of Object.entries(stage.recipe.values ?? {})) parts[`value:${key}`] = sha256(canonicalJson(value ?? null))
   for (const [key, value] of Object.entries(await startProbe(stage))) parts[`probe:${key}`] = value
   return { hash: sha256(canonicalJson(parts)), parts }
+}
+
+/** The recipe's files: its modules' import graphs, then its other files (dirs walked, globs expanded). */
+export function recipeFiles(stage: Stage): string[] {
+  const modules = (stage.recipe.modules ?? []).flatMap((m) => moduleGraph(m))
+  return [...new Set([...modules, ...expand(stage.recipe.files).keys()])]
 }
 
 /** What the plan saw, kept so a run does not stat or hash the same files again. */

@@ -21,7 +21,9 @@ export interface OutputSpec {
 }
 
 export interface Recipe {
-  /** Source files whose bytes define the stage's behaviour (its module, templates, schemas). */
+  /** Entry modules: each, with every module it imports (relative specifiers, followed), is code. */
+  modules?: string[]
+  /** Other files whose bytes define the stage's behaviour (templates, schemas, the lock file). */
   files: string[]
   /** Plain values (the config subtree the stage reads, options); hashed as canonical JSON. */
   values?: Record<string, unknown>

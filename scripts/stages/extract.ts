@@ -10,7 +10,8 @@
 // committed last.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
+import { moduleGraph } from '../engine/imports.ts'
 import { sha256 } from '../lib/hash.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
@@ -117,18 +118,17 @@ function listScenarios(dataDir: string): { names: string[]; links: Set<string> }
   return { names: names.sort(), links }
 }
 
-// The cache is only valid for the code that wrote it: any change to the stage's own modules, the
-// id grammar or the raw schemas starts it afresh.
+/** Files besides its code whose bytes define what extract writes (also its engine recipe). */
+export const EXTRACT_FILES = ['raw-scenario.schema.json', 'raw-project-metadata.schema.json'].map((f) =>
+  join(import.meta.dirname, '..', '..', 'schemas', f),
+)
+
+// The cache is only valid for the code that wrote it: any change to a module extract imports
+// (the id grammar included) or to the raw schemas starts it afresh.
 function codeHash(): string {
-  const here = join(import.meta.dirname, 'extract')
-  const files = [
-    join(import.meta.dirname, 'extract.ts'),
-    ...readdirSync(here).filter((f) => f.endsWith('.ts')).sort().map((f) => join(here, f)),
-    join(import.meta.dirname, '..', 'lib', 'ids.ts'),
-    join(import.meta.dirname, '..', '..', 'schemas', 'raw-scenario.schema.json'),
-    join(import.meta.dirname, '..', '..', 'schemas', 'raw-project-metadata.schema.json'),
-  ]
-  return sha256(files.map((f) => `${f.slice(import.meta.dirname.length)}\0${sha256(readFileSync(f))}`).join('\n'))
+  const root = join(import.meta.dirname, '..', '..')
+  const files = [...moduleGraph(import.meta.filename), ...EXTRACT_FILES]
+  return sha256(files.map((f) => `${relative(root, f)}\0${sha256(readFileSync(f))}`).join('\n'))
 }
 
 export async function extract(options: ExtractOptions): Promise<ExtractResult> {

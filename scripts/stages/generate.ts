@@ -31,7 +31,7 @@ import { RenderedWriter } from './generate/write.ts'
 import type { DatasetRecord, GenerateConfig, LanguagesConfig, ManifestEntry, TasksConfig } from './generate/types.ts'
 
 export { GenerateError, TaskError } from './generate/errors.ts'
-export { generatorSources, generatorVersion } from './generate/version.ts'
+export { GENERATE_MODULE, generatorVersion } from './generate/version.ts'
 export type { GenerateConfig, LanguagesConfig, TasksConfig, TasksManifest } from './generate/types.ts'
 
 export interface GenerateOptions {

@@ -1,22 +1,14 @@
 // The generator version stamped into every task: package version + a hash of the generator's own
-// source, so any code change that could alter output changes every input hash.
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+// code (generate.ts and every module it imports, down to the verifier it embeds), so any code
+// change that could alter output changes every input hash.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { moduleGraph } from '../../engine/imports.ts'
 import { sha256, sha256File } from '../../lib/hash.ts'
 
-const SCRIPTS = join(import.meta.dirname, '..', '..')
-const ROOT = join(SCRIPTS, '..')
-
-/** Source files whose bytes define what generate writes (also the engine's recipe for the stage). */
-export function generatorSources(): string[] {
-  const own = readdirSync(join(SCRIPTS, 'stages', 'generate'))
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => join(SCRIPTS, 'stages', 'generate', f))
-  const shared = ['stages/generate.ts', 'lib/render.ts', 'lib/hash.ts', 'lib/fsx.ts', 'lib/schemas.ts', 'verifier/oracle.ts', 'verifier/score.ts', 'verifier/ground-truth-text.ts', 'verifier/types.ts', 'stages/smoke/config.ts']
-    .map((f) => join(SCRIPTS, f))
-    .filter((f) => existsSync(f))
-  return [...own, ...shared].sort()
-}
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+/** The stage's entry module: its import graph is the generator's code. */
+export const GENERATE_MODULE = join(ROOT, 'scripts', 'stages', 'generate.ts')
 
 let memo: string | undefined
 
@@ -24,7 +16,7 @@ let memo: string | undefined
 export function generatorVersion(): string {
   if (memo) return memo
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
-  const parts = generatorSources().map((f) => `${f.slice(ROOT.length + 1)}\0${sha256File(f)}\n`)
+  const parts = moduleGraph(GENERATE_MODULE).map((f) => `${f.slice(ROOT.length + 1)}\0${sha256File(f)}\n`)
   memo = `${pkg.version}+${sha256(parts.join('')).slice(0, 12)}`
   return memo
 }

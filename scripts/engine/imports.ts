@@ -1,0 +1,39 @@
+// A stage's code is its entry module and every module that module imports, followed to the end:
+// the recipe is derived from the import graph, so no hand-kept source list can fall behind a new
+// helper file. Only relative specifiers are followed (packages are pinned by the lock file, which
+// a Taskfile names as a recipe file). `import type` counts too: cheap, and never wrong to include.
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+
+// `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')` with a literal
+// specifier, and `new URL('./x.ts', import.meta.url)`: how a worker thread's module is named.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bnew URL\(\s*)(['"])(\.{1,2}\/[^'"]+?\.[cm]?[jt]s)\1/g
+
+const graphs = new Map<string, string[]>()
+
+/** The entry module and every module it reaches by relative imports, sorted; memoised per process. */
+export function moduleGraph(entry: string): string[] {
+  const start = resolve(entry)
+  let files = graphs.get(start)
+  if (files) return files
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new Error(`${file}: cannot read a module of the stage's recipe (${(error as Error).message})`)
+    }
+    for (const match of stripComments(text).matchAll(SPECIFIER)) visit(resolve(dirname(file), match[2]))
+  }
+  visit(start)
+  files = [...seen].sort()
+  graphs.set(start, files)
+  return files
+}
+
+// A commented-out import must not pull a module in. Only comments that open a line are dropped: a
+// `/*` inside a string or a trailing comment (`dir/*.json`) must not swallow the code after it.
+const stripComments = (text: string): string => text.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '')
