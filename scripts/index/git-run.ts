@@ -3,6 +3,7 @@
 // zone, GIT_* variables), and the user's own for pushing, which needs their credentials and SSH
 // setup but still must not inherit a GIT_DIR or GIT_INDEX_FILE pointing somewhere else.
 import { spawn } from 'node:child_process'
+import { Readable } from 'node:stream'
 import { IndexError } from './index-errors.ts'
 import { INDEX_IDENTITY, type GitIdentity } from './git-objects.ts'
 
@@ -49,7 +50,8 @@ export function pushGitEnv(): NodeJS.ProcessEnv {
 export interface GitRun {
   args: string[]
   env: NodeJS.ProcessEnv
-  input?: string | Uint8Array
+  /** stdin: bytes, or chunks produced as git reads them (a throw in the producer fails the run). */
+  input?: string | Uint8Array | Iterable<Uint8Array>
   cwd?: string
   /** What the command was for, named in errors (e.g. the project directory). */
   what: string
@@ -74,13 +76,24 @@ export function runGit(run: GitRun): Promise<GitOutput> {
       reject(new IndexError(`${run.what}: git ${run.args[0]}: ${why}`))
     })
     child.on('close', (code) => {
+      if (producerError !== undefined) return reject(producerError)
       const stdout = Buffer.concat(out).toString('utf8')
       const stderr = Buffer.concat(err).toString('utf8')
       if (code === 0) resolvePromise({ stdout, stderr })
-      else reject(new IndexError(`${run.what}: git ${run.args.filter((a) => !a.startsWith('--git-dir')).join(' ').slice(0, 200)} failed (exit ${code}): ${stderr.trim() || stdout.trim() || 'no message'}`))
+      else reject(new IndexError(`${run.what}: git ${run.args.filter((a) => !a.startsWith('--git-dir')).join(' ').slice(0, 200)} failed (exit ${code}): ${[stderr.trim(), stdout.trim()].filter(Boolean).join('\n') || 'no message'}`))
     })
+    let producerError: unknown
     // EPIPE when git exits early is reported by 'close' with git's own message.
     child.stdin.on('error', () => {})
-    child.stdin.end(run.input ?? '')
+    const input = run.input ?? ''
+    if (typeof input === 'string' || input instanceof Uint8Array) child.stdin.end(input)
+    else {
+      const source = Readable.from(input, { objectMode: false })
+      source.on('error', (error) => {
+        producerError = error
+        child.kill()
+      })
+      source.pipe(child.stdin)
+    }
   })
 }

@@ -1,17 +1,19 @@
 // One bare repository per project, holding exactly the tree its tasks ship, as one parentless commit
 // on refs/heads/main with a fixed author, committer, date and message, so equal content gives an
-// equal commit id on any machine. The tree is written with plumbing (hash-object, update-index on a
-// private index file, write-tree, commit-tree), never through a work tree, so no .gitignore,
-// .gitattributes, filter or hook inside the project or on the machine can drop or change a file.
+// equal commit id on any machine. The objects are written with plumbing (one `git fast-import`
+// stream of inline contents), never through a work tree or an index of the project, so no
+// .gitignore, .gitattributes, filter or hook inside the project or on the machine can drop or
+// change a file.
 //
 // The commit the content gives is computed in Node first: when the repository already points at it
 // nothing runs. Otherwise a fresh repository is built beside the old one and swapped in, so a
 // crash leaves the old repository or none, never a half-written one under the final name, and
-// replaced content leaves no unreachable objects behind.
+// replaced content leaves no unreachable objects behind. git's commit must equal the one computed
+// here, or the build fails: a commit that is not reproducible is never published.
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import { commitId, INDEX_IDENTITY } from './git-objects.ts'
+import { blobId, commitId, INDEX_IDENTITY } from './git-objects.ts'
 import { hermeticGitEnv, runGit } from './git-run.ts'
 import { IndexError } from './index-errors.ts'
 import { listProject, type ProjectListing, type StatCache } from './project-listing.ts'
@@ -109,44 +111,55 @@ export async function buildProjectRepo(options: BuildProjectRepoOptions): Promis
 async function writeRepo(gitDir: string, listing: ProjectListing, options: BuildProjectRepoOptions, expected: string): Promise<void> {
   const env = hermeticGitEnv(INDEX_IDENTITY)
   const what = `indexing ${options.projectDir}`
-  const git = (args: string[], input?: string | Uint8Array, extraEnv?: NodeJS.ProcessEnv) =>
-    runGit({ args: [`--git-dir=${gitDir}`, ...args], env: extraEnv ? { ...env, ...extraEnv } : env, input, what, signal: options.signal })
-
   // --template= : no hooks, no info/exclude, no description from the machine's template dir.
   await runGit({ args: ['init', '--bare', '--quiet', '--template=', '--object-format=sha1', '--initial-branch=main', gitDir], env, what, signal: options.signal })
+  // One fast-import process writes every blob, tree and the commit into a single pack and sets the
+  // ref: two git processes per project in all, and one pack file instead of a loose object (and
+  // often a directory) per file. Contents go in verbatim as inline data, so no attribute, filter
+  // or ignore rule can touch them. unpackLimit=0 keeps even a small import as a pack.
+  await runGit({
+    args: [`--git-dir=${gitDir}`, '-c', 'fastimport.unpackLimit=0', 'fast-import', '--quiet'],
+    env,
+    input: fastImportStream(listing, options.message),
+    what,
+    signal: options.signal,
+  })
+  const commit = readRepoCommit(gitDir)
+  if (commit !== expected) throw new IndexError(`${what}: git wrote commit ${commit ?? 'none'}, expected ${expected}; the commit would not be reproducible`)
+}
 
-  // Blobs, verbatim (--no-filters: no autocrlf, ident or filter driver from any .gitattributes).
+const signature = `${INDEX_IDENTITY.name} <${INDEX_IDENTITY.email}> ${INDEX_IDENTITY.time} +0000`
+
+/**
+ * The fast-import stream of one parentless commit holding the listing's files. Each file is read
+ * once more here and checked against the blob id its listing (and so the expected commit) was
+ * computed from: a file edited in between fails the build instead of publishing a tree that no
+ * listing describes. `feature done` makes a truncated stream an error rather than a short commit.
+ */
+function* fastImportStream(listing: ProjectListing, message: string): Generator<Buffer> {
   const root = resolve(listing.root)
-  const files = listing.files.filter((f) => f.kind === 'file')
-  // --stdin-paths reads one path per line and unquotes a leading '"': such paths go one by one.
-  const plain = files.filter((f) => !/[\n"]/.test(`${root}/${f.path}`))
-  const plainSet = new Set(plain)
-  const written = plain.length ? (await git(['hash-object', '-w', '--no-filters', '--stdin-paths'], plain.map((f) => `${root}/${f.path}\n`).join(''))).stdout.split('\n') : []
-  const blobs: [string, string][] = plain.map((f, i) => [f.path, written[i]])
-  for (const f of files.filter((f) => !plainSet.has(f))) {
-    blobs.push([f.path, (await git(['hash-object', '-w', '--no-filters', '--stdin'], readFileSync(`${root}/${f.path}`))).stdout.trim()])
+  const text = Buffer.from(message, 'utf8')
+  yield Buffer.from(`feature done\ncommit ${MAIN_REF}\nauthor ${signature}\ncommitter ${signature}\ndata ${text.length}\n`)
+  yield text
+  yield Buffer.from('\n')
+  for (const file of listing.files) {
+    const content = file.kind === 'symlink' ? Buffer.from(file.target ?? '', 'utf8') : readFileSync(`${root}/${file.path}`)
+    if (blobId(content) !== file.blob) throw new IndexError(`${root}/${file.path} changed while the project was indexed; run the index stage again`)
+    yield Buffer.concat([Buffer.from(`M ${file.mode} inline `), quotePath(file.path), Buffer.from(`\ndata ${content.length}\n`), content, Buffer.from('\n')])
   }
-  for (const link of listing.files.filter((f) => f.kind === 'symlink')) {
-    // A link's blob is its target text: the relative form the task copy gets, not the original.
-    blobs.push([link.path, (await git(['hash-object', '-w', '--no-filters', '--stdin'], Buffer.from(link.target ?? '', 'utf8'))).stdout.trim()])
-  }
-  const byPath = new Map(listing.files.map((f) => [f.path, f]))
-  for (const [path, id] of blobs) {
-    const want = byPath.get(path)?.blob
-    if (id !== want) throw new IndexError(`${root}/${path} changed while the project was indexed (git stored ${id || 'nothing'}, the listing had ${want}); run the index stage again`)
-  }
+  yield Buffer.from('done\n')
+}
 
-  // The tree through a private index file that lives and dies inside the new repository.
-  const indexFile = join(gitDir, 'locobench-index.tmp')
-  const entries = listing.files.map((f) => `${f.mode} ${f.blob}\t${f.path}\0`).join('')
-  await git(['update-index', '-z', '--add', '--index-info'], entries, { GIT_INDEX_FILE: indexFile })
-  const tree = (await git(['write-tree'], undefined, { GIT_INDEX_FILE: indexFile })).stdout.trim()
-  rmSync(indexFile, { force: true })
-  if (tree !== listing.tree) throw new IndexError(`${what}: git wrote tree ${tree}, expected ${listing.tree} (a file changed during indexing, or this git maps modes or names differently)`)
-
-  const commit = (await git(['commit-tree', '--no-gpg-sign', tree], options.message)).stdout.trim()
-  if (commit !== expected) throw new IndexError(`${what}: git wrote commit ${commit}, expected ${expected}; the commit would not be reproducible`)
-  await git(['update-ref', MAIN_REF, commit])
+/** A path in git's C-style quotes (fast-import unquotes it): backslash, quote and control bytes escaped; UTF-8 passes as is. */
+export function quotePath(path: string): Buffer {
+  const out: number[] = [0x22]
+  for (const byte of Buffer.from(path, 'utf8')) {
+    if (byte === 0x22 || byte === 0x5c) out.push(0x5c, byte)
+    else if (byte < 0x20 || byte === 0x7f) out.push(0x5c, ...Buffer.from(byte.toString(8).padStart(3, '0')))
+    else out.push(byte)
+  }
+  out.push(0x22)
+  return Buffer.from(out)
 }
 
 /** Puts the new repository under its final name; the old one (if any) is moved aside first and removed after. */

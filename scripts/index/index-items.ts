@@ -1,0 +1,218 @@
+// The index stage as items: which projects the selected tasks ship (out/selected_tasks.json for the
+// ids, out/dataset.jsonl for each record's project), and per project one descriptor keyed by the
+// project id, with an input hash and a build(). The input hash is the commit the project's content
+// gives (computed in Node from a stat-cached listing), so it changes exactly when the repository
+// would: a touched file with the same bytes keeps it, a same-size edit or a chmod +x moves it.
+// Records are found with the generate stage's own readers, so both stages agree on the selection.
+import { readdirSync, readFileSync } from 'node:fs'
+import { basename, isAbsolute, join, resolve, sep } from 'node:path'
+import { sha256 } from '../lib/hash.ts'
+import { writeFileAtomic } from '../lib/fsx.ts'
+import { locateRecords, readRecordAt } from '../stages/generate/records.ts'
+import { readSelectedIds } from '../stages/generate/selected.ts'
+import { commitId } from './git-objects.ts'
+import { IndexError } from './index-errors.ts'
+import { listProject, type ProjectListing, type StatCache } from './project-listing.ts'
+import { buildProjectRepo, projectCommitMessage, type ProjectRepo } from './project-repo.ts'
+import { PROJECTS_FILE, projectsToIndexJson, repoName, type IndexConfig, type ProjectToIndex } from './projects-file.ts'
+
+/** Bumped when the repository layout or commit recipe changes, so every item's input hash moves with it. */
+export const INDEX_RECIPE_VERSION = 1
+
+export interface SelectedProject {
+  project_id: string
+  language: string
+  /** The directory the tasks ship (record.project.root), absolute. */
+  projectDir: string
+  /** The project's directory in the data (record.project.dir), absolute: holds project_metadata.json. */
+  metadataDir: string
+  /** Selected task ids that ship this project, sorted. */
+  task_ids: string[]
+}
+
+export interface SelectionInputs {
+  /** out/selected_tasks.json. */
+  selected: string
+  /** out/dataset.jsonl. */
+  dataset: string
+  /** The data root records' project paths are relative to. */
+  dataDir: string
+  warn?(message: string): void
+}
+
+/** The projects behind the selected tasks, sorted by project id. Errors name the file, line and field. */
+export function selectedProjects(inputs: SelectionInputs): SelectedProject[] {
+  const dataDir = resolve(inputs.dataDir)
+  const ids = [...new Set(readSelectedIds(inputs.selected))]
+  const located = locateRecords(inputs.dataset, new Set(ids))
+  const missing = ids.filter((id) => !located.has(id))
+  if (missing.length) inputs.warn?.(`${missing.length} selected id(s) have no record in ${basename(inputs.dataset)}; their projects are not indexed: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`)
+  const projects = new Map<string, SelectedProject & { line: number }>()
+  for (const id of ids) {
+    const at = located.get(id)
+    if (!at) continue
+    const where = `${inputs.dataset}:${at.line}`
+    const record = readRecordAt(inputs.dataset, at).value
+    const field = (name: string, value: unknown): string => {
+      if (typeof value !== 'string' || value === '') throw new IndexError(`${where}: ${name} must be a non-empty string (record ${id})`)
+      return value
+    }
+    const projectId = field('project_id', record.project_id)
+    const language = field('language', record.language)
+    const project = record.project as { root?: unknown; dir?: unknown } | undefined
+    const projectDir = inside(dataDir, field('project.root', project?.root), `${where}: project.root`)
+    const metadataDir = inside(dataDir, field('project.dir', project?.dir), `${where}: project.dir`)
+    const known = projects.get(projectId)
+    if (!known) {
+      projects.set(projectId, { project_id: projectId, language, projectDir, metadataDir, task_ids: [id], line: at.line })
+      continue
+    }
+    if (known.projectDir !== projectDir || known.language !== language) {
+      throw new IndexError(`${where}: record ${id} puts project ${projectId} at ${projectDir} (${language}), line ${known.line} at ${known.projectDir} (${known.language})`)
+    }
+    known.task_ids.push(id)
+  }
+  return [...projects.values()]
+    .map(({ line: _line, ...p }) => ({ ...p, task_ids: p.task_ids.sort() }))
+    .sort((a, b) => (a.project_id < b.project_id ? -1 : a.project_id > b.project_id ? 1 : 0))
+}
+
+function inside(dataDir: string, rel: string, what: string): string {
+  const abs = resolve(dataDir, rel)
+  if (isAbsolute(rel) || (abs !== dataDir && !abs.startsWith(dataDir + sep))) throw new IndexError(`${what} ${JSON.stringify(rel)} is not inside the data dir ${dataDir}`)
+  return abs
+}
+
+/** specification.name of project_metadata.json, or null: the name is informative, never a reason to fail. */
+function projectName(metadataDir: string): string | null {
+  try {
+    const name = (JSON.parse(readFileSync(join(metadataDir, 'project_metadata.json'), 'utf8')) as { specification?: { name?: unknown } }).specification?.name
+    return typeof name === 'string' && name !== '' ? name : null
+  } catch {
+    return null
+  }
+}
+
+export interface IndexItem {
+  /** The project id. */
+  key: string
+  projectDir: string
+  /** The bare repository: <indexDir>/<project id>.git. */
+  repoDir: string
+  /** Changes exactly when the repository's commit would (content, modes, links, message, recipe). */
+  inputHash: string
+  /** The commit the content gives (what build() leaves at refs/heads/main). */
+  commit: string
+  /** Builds the repository unless it already holds `commit`; returns the project's projects_to_index.json entry. */
+  build(signal?: AbortSignal): Promise<ProjectToIndex & { changed: boolean }>
+}
+
+export interface IndexItemsOptions extends SelectionInputs {
+  /** out/index/: repositories go to <indexDir>/<project id>.git. */
+  indexDir: string
+  config: Pick<IndexConfig, 'org' | 'repo_name'>
+  /** Blob ids by file stats: only files whose stats moved are read. */
+  cache?: StatCache
+}
+
+export const repoDirName = (projectId: string): string => `${projectId}.git`
+
+export function indexItems(options: IndexItemsOptions): IndexItem[] {
+  return selectedProjects(options).map((project) => {
+    const repo = repoName(options.config, project)
+    const listing: ProjectListing = listProject(project.projectDir, options.cache)
+    const message = projectCommitMessage(project.project_id)
+    const commit = commitId(listing.tree, message)
+    const repoDir = join(resolve(options.indexDir), repoDirName(project.project_id))
+    return {
+      key: project.project_id,
+      projectDir: project.projectDir,
+      repoDir,
+      commit,
+      inputHash: sha256(`locobench-harbor index v${INDEX_RECIPE_VERSION}\n${commit}\n`),
+      build: async (signal?: AbortSignal) => {
+        const built: ProjectRepo = await buildProjectRepo({ projectDir: project.projectDir, repoDir, message, listing, signal })
+        return {
+          project_id: project.project_id,
+          name: projectName(project.metadataDir),
+          dir_name: basename(project.projectDir),
+          language: project.language,
+          files: built.files,
+          lines: built.lines,
+          bytes: built.bytes,
+          repo,
+          repo_dir: repoDirName(project.project_id),
+          branch: 'main',
+          commit: built.commit,
+          tree: built.tree,
+          task_ids: project.task_ids,
+          empty_dirs: built.emptyDirs,
+          skipped: built.skipped,
+          changed: built.changed,
+        }
+      },
+    }
+  })
+}
+
+export interface IndexRunResult {
+  entries: ProjectToIndex[]
+  built: string[]
+  kept: string[]
+  /** The path projects_to_index.json was written to. */
+  file: string
+}
+
+/**
+ * Every item built (a few at a time: each is mostly waiting on git processes), then
+ * projects_to_index.json written atomically into `outFile` (default <indexDir>/projects_to_index.json).
+ * The whole stage in one call, for the stage wiring and for tests; the engine may instead drive
+ * indexItems itself and call writeProjectsToIndex.
+ */
+export async function indexProjects(options: IndexItemsOptions & { outFile?: string; concurrency?: number; signal?: AbortSignal; log?(message: string): void }): Promise<IndexRunResult> {
+  const items = indexItems(options)
+  const results: (ProjectToIndex & { changed: boolean })[] = new Array(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const at = next++
+      options.signal?.throwIfAborted()
+      results[at] = await items[at].build(options.signal)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, items.length)) }, worker))
+  const entries = results.map(({ changed: _changed, ...entry }) => entry)
+  const file = options.outFile ?? join(options.indexDir, PROJECTS_FILE)
+  writeProjectsToIndex(file, entries)
+  for (const entry of entries) if (entry.empty_dirs.length) options.warn?.(`project ${entry.project_id}: ${entry.empty_dirs.length} empty director${entry.empty_dirs.length === 1 ? 'y' : 'ies'} the tasks ship cannot be in its repository: ${entry.empty_dirs.slice(0, 5).join(', ')}`)
+  const built = results.filter((r) => r.changed).map((r) => r.project_id)
+  const kept = results.filter((r) => !r.changed).map((r) => r.project_id)
+  options.log?.(`${built.length} built, ${kept.length} kept (${entries.length} projects)`)
+  return { entries, built, kept, file }
+}
+
+/** Writes projects_to_index.json atomically after checking it against its schema. */
+export function writeProjectsToIndex(file: string, entries: readonly ProjectToIndex[]): void {
+  writeFileAtomic(file, projectsToIndexJson(entries, file))
+}
+
+/**
+ * Repositories in indexDir of projects no longer selected (`<id>.git` directories not in `keep`),
+ * and leftovers of interrupted builds (`<id>.git.tmp-<pid>`): for the stage to remove. Nothing
+ * else in indexDir is ever listed.
+ */
+export function strayRepos(indexDir: string, keep: ReadonlySet<string>): string[] {
+  let names: string[]
+  try {
+    names = readdirSync(indexDir)
+  } catch {
+    return []
+  }
+  return names
+    .filter((name) => {
+      const repo = /^([a-z0-9_]+)\.git$/.exec(name)
+      if (repo) return !keep.has(repo[1])
+      return /^[a-z0-9_]+\.git\.tmp-\d+$/.test(name) || /^\.[a-z0-9_]+\.git\.old-\d+$/.test(name)
+    })
+    .sort()
+}
