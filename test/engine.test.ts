@@ -5,13 +5,14 @@ import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } 
 import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
+import { clean } from '../scripts/engine/clean.ts'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 import { LineCache, validateFile } from '../scripts/engine/validate.ts'
 import { sha256 } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
-import { DEMO_SCHEMAS, demoFiles, demoGraph } from './fixtures/engine-taskfile/graph.ts'
+import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
 import { schemaSet } from '../scripts/engine/schemas.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')
@@ -325,6 +326,64 @@ test('a recipe module brings in what it imports, followed to the end, and nothin
   // A new process would see the new graph; this one memoises it, which is all a run needs.
   const again = await build(r, { stages: withCode() })
   assert.equal(again.reasons.upper, ['recipe-changed file:code/worker.ts'])
+})
+
+test('items: kept while their hash and entry hold, rebuilt one by one, removed only when recorded', async () => {
+  using r = demo()
+  const letters = () => build(r, { stages: [lettersStage(r.dir)], targets: ['letters'] })
+  const summary = (run: Awaited<ReturnType<typeof letters>>) => (run.events.find((e) => e.type === 'done') as { summary?: string } | undefined)?.summary
+  const first = await letters()
+  assert.equal(first.ran, ['letters:a', 'letters:b'])
+  assert.is(summary(first), '2 built, 0 kept, 0 removed, 0 failed; a=6 b=5')
+  assert.is(r.read('out/letters/a/upper.txt'), 'HELLO ')
+  // A new input: only it is built; the others' facts come from their records.
+  r.write({ 'in/c.txt': 'again', 'out/letters/notes.md': 'mine' })
+  const second = await letters()
+  assert.equal(second.ran, ['letters:c'])
+  assert.is(summary(second), '1 built, 2 kept, 0 removed, 0 failed; a=6 b=5 c=5')
+  // A hand-edited entry is rebuilt; a touched one (same bytes) is not.
+  r.write({ 'out/letters/b/upper.txt': 'tampered' })
+  later(r.path('out/letters/a/upper.txt'), 30)
+  later(r.path('in/a.txt'), 30)
+  const third = await letters()
+  assert.equal(third.ran, ['letters:b'])
+  assert.is(r.read('out/letters/b/upper.txt'), 'WORLD')
+  // A dropped input's entry goes; the foreign note stays; a failing item is a result, not a throw.
+  rmSync(r.path('in/a.txt'))
+  r.write({ 'in/c.txt': 'fail now' })
+  const fourth = await letters()
+  assert.ok(fourth.summary.ok)
+  assert.is(summary(fourth), '0 built, 1 kept, 1 removed, 1 failed; b=5')
+  assert.not.ok(existsSync(r.path('out/letters/a')))
+  assert.is(r.read('out/letters/notes.md'), 'mine')
+  assert.is(r.read('out/letters/c/upper.txt'), 'AGAIN', 'the failed item keeps its last good entry')
+  r.write({ 'in/c.txt': 'fine' })
+  const fifth = await letters()
+  assert.equal(fifth.ran, ['letters:c'])
+  assert.is(r.read('out/letters/c/upper.txt'), 'FINE')
+  const book = JSON.parse(r.read('out/.taskcache/letters.items.json'))
+  assert.equal(Object.keys(book.items).sort(), ['b', 'c'])
+  // clean removes the items and their records, never the foreign note.
+  assert.is(clean([lettersStage(r.dir)], r.path('out'), ['letters'], () => {}), 0)
+  assert.equal(readdirSync(r.path('out/letters')), ['notes.md'])
+  assert.not.ok(existsSync(r.path('out/.taskcache/letters.items.json')))
+})
+
+test('items build at most --concurrency at once, in order, through the one limiter', async () => {
+  using r = demo()
+  r.write(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`in/n${i}.txt`, `n${i}`])))
+  let active = 0
+  let peak = 0
+  const stage = lettersStage(r.dir)
+  const slow = { ...stage, run: (ctx: Parameters<typeof stage.run>[0]) => stage.run({ ...ctx, items: (spec) => ctx.items({ ...spec, build: async (key, value, dir) => {
+    peak = Math.max(peak, ++active)
+    await new Promise((res) => setTimeout(res, 20))
+    active--
+    return spec.build(key, value, dir)
+  } }) }) }
+  const run = await build(r, { stages: [slow], targets: ['letters'], concurrency: 3 })
+  assert.is(peak, 3)
+  assert.equal(run.ran.sort(), ['letters:a', 'letters:b', ...Array.from({ length: 9 }, (_, i) => `letters:n${i}`)])
 })
 
 test('JSONL validation checks only lines not proven valid before, and still names a bad line', () => {

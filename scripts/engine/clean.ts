@@ -4,8 +4,9 @@
 import { lstatSync, readdirSync, rmdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { acquireLock } from './lock.ts'
-import { cachePath, deleteRecord, deleteStamps, readStamps } from './record.ts'
-import { storeFor, UsageError } from './run.ts'
+import { cachePath, deleteRecord, deleteStamps, itemsPath, readStamps } from './record.ts'
+import { UsageError } from './errors.ts'
+import { storeFor } from './run.ts'
 import type { Stage } from './types.ts'
 
 export function clean(stages: Stage[], outDir: string, names: string[], print: (line: string) => void): number {
@@ -24,6 +25,7 @@ export function clean(stages: Stage[], outDir: string, names: string[], print: (
       for (const output of stage.outputs) if (output.kind !== 'file') pruneEmptyDirs(output.path)
       deleteRecord(store, stage.name)
       deleteStamps(store, stage.name)
+      rmSync(itemsPath(store, stage.name), { force: true })
       rmSync(cachePath(store, stage.name), { recursive: true, force: true })
       print(`clean ${stage.name}: removed ${removed} output${removed === 1 ? '' : 's'}`)
     }

@@ -16,6 +16,7 @@ export interface Store {
 
 const recordPath = (store: Store, stage: string) => join(store.dir, `${stage}.json`)
 const stampsPath = (store: Store, stage: string) => join(store.dir, `${stage}.stamps.json`)
+export const itemsPath = (store: Store, stage: string) => join(store.dir, `${stage}.items.json`)
 export const cachePath = (store: Store, stage: string) => join(store.dir, 'cache', stage)
 export const stagingRoot = (store: Store) => join(store.dir, 'staging')
 export const failedPath = (store: Store, stage: string) => join(store.dir, 'failed', stage)

@@ -1,16 +1,19 @@
 // The impure half: runs stale stages in dependency order and commits them. Every outcome is an
 // event; views (listr2, --json) only consume events. A stage is re-planned only after its
 // dependencies finished, so it judges the bytes they actually wrote (early cutoff).
-import { lstatSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { Staging } from './commit.ts'
+import { OutputError, Staging } from './commit.ts'
 import { LineCache } from './validate.ts'
 import { expand, hashEntry, Listings, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
+import { bookFromEntries, commitBook, ownedEntries, readBook, runItems, type ItemBook } from './items.ts'
+import { limiter } from './limit.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
-import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, readStamps, writeRecord, type Store } from './record.ts'
+import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readStamps, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
+import { IGNORED } from './files.ts'
 import { UsageError } from './errors.ts'
 import { schemaSet } from './schemas.ts'
 
@@ -101,7 +104,7 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
     const outcomes: Record<string, Outcome> = {}
     const written = new Map<string, Map<string, string>>()
     const done = new Map<string, Promise<Outcome>>()
-    const limit = semaphore(Math.max(1, options.concurrency ?? 1))
+    const limit = limiter(options.concurrency ?? 1)
     for (const stage of stages) {
       done.set(
         stage.name,
@@ -173,11 +176,32 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   const onAbort = () => abort.abort(options.signal?.reason)
   options.signal?.addEventListener('abort', onAbort, { once: true })
   let lastProgress = 0
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, stage.concurrency ?? Infinity))
+  let book: ItemBook | undefined
   const ctx: RunContext = {
     stage: stage.name,
     out: (path) => staging.path(path),
     remove: (path, entry) => staging.remove(path, entry),
     cacheDir: cachePath(store, stage.name),
+    items: async (spec) => {
+      if (book) throw new OutputError(`stage ${stage.name} ran its items twice; one call per run`)
+      const tree = spec.tree
+      if (tree !== undefined && stage.outputs.find((o) => o.path === tree)?.kind !== 'tree') {
+        throw new OutputError(`items: ${tree} is not a tree output of stage ${stage.name}`)
+      }
+      const previous = readBook(itemsPath(store, stage.name)) ?? (tree ? bookFromEntries(tree, Object.keys(previousStamps?.entries ?? {})) : undefined)
+      const ran = await runItems(spec, {
+        book: previous,
+        current: tree,
+        staging: tree === undefined ? undefined : staging.path(tree),
+        existing: () => (tree && existsSync(tree) ? readdirSync(tree).filter((n) => !IGNORED.has(n)) : []),
+        remove: (key) => tree !== undefined && staging.remove(tree, key),
+        concurrency,
+        signal: abort.signal,
+      })
+      book = ran.book
+      return ran.result
+    },
     previous: verdict.record,
     changedInputs: verdict.observation.changedInputs,
     progress: (done, total, unit = 'items') => {
@@ -189,7 +213,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     log: (message) => options.emit({ type: 'log', stage: stage.name, level: 'info', message }),
     warn: (message) => options.emit({ type: 'log', stage: stage.name, level: 'warn', message }),
     signal: abort.signal,
-    concurrency: Math.max(1, Math.min(options.concurrency ?? 1, stage.concurrency ?? Infinity)),
+    concurrency,
     verbose: Boolean(options.verbose),
   }
   let result: StageResult | void
@@ -208,7 +232,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     committed = true
     where = store.dir
     lines.save()
-    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started))
+    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started), book)
   } catch (error) {
     if (!committed && abort.signal.aborted) staging.dispose()
     else if (!committed) staging.keep(failedPath(store, stage.name))
@@ -245,13 +269,18 @@ function recordRun(
   validated: Map<string, string>,
   previousStamps: StampFile | undefined,
   durationMs: number,
+  book: ItemBook | undefined,
 ): Map<string, string> {
   const extraInputs = result?.inputs ?? []
+  // A tree whose entries are items is owned item by item, unless the stage says otherwise.
+  const owned = book?.tree && !result?.owned?.[book.tree] ? { ...result?.owned, [book.tree]: ownedEntries(book) } : result?.owned
   const inputs = verdict.observation.inputs()
   if (extraInputs.length) expand(extraInputs, inputs, x.listings)
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
   const outputs = observeOutputs(stage.outputs)
-  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, result?.owned)
+  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, owned)
+  // Item records before the stage record: a crash between the two only costs rebuilds.
+  if (book) commitBook(itemsPath(x.store, stage.name), book, (entry) => outputStamps.entries[entry])
   writeRecord(
     x.store,
     {
@@ -388,21 +417,6 @@ function failureDetails(error: Error, verbose?: boolean): string | undefined {
   const details = (error as { details?: string }).details
   if (details) return details
   return verbose ? error.stack : undefined
-}
-
-function semaphore(limit: number) {
-  let active = 0
-  const queue: (() => void)[] = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve))
-    active++
-    try {
-      return await task()
-    } finally {
-      active--
-      queue.shift()?.()
-    }
-  }
 }
 
 export type { Reason }

@@ -1,3 +1,5 @@
+import type { ItemsResult, ItemsSpec } from './items.ts'
+
 // The vocabulary of the graph engine. It knows nothing of any project: a stage is data (what it
 // reads, writes and depends on) plus a run function that writes into staging paths.
 
@@ -71,6 +73,12 @@ export interface RunContext {
   remove(path: string, entry: string): void
   /** A directory kept between runs for the stage's own fine-grained caches (not an output). */
   cacheDir: string
+  /**
+   * Runs the stage's items (see ItemsSpec): keeps those whose input hash and entry are unchanged,
+   * builds the others through the engine's limiter, removes recorded items no longer named, and
+   * records them all at commit. Items that fail are returned, not thrown. Once per run.
+   */
+  items<V, F>(spec: ItemsSpec<V, F>): Promise<ItemsResult<F>>
   /** The record of the last successful run, read before it was deleted; undefined after a crash. */
   previous?: StageRecord
   /**

@@ -1,0 +1,208 @@
+// Per-item records inside one stage, in the spirit of Shake's per-key records: a stage names its
+// items (one key each) and what each one's build reads (its input hash); the engine keeps an item
+// whose hash and committed entry are unchanged, rebuilds the others into staging through the one
+// limiter, and removes the items it recorded before that are no longer named. Entries of the tree
+// it never recorded are foreign and left alone. The new records are written at commit, after the
+// entries are in place and before the stage record, so a crash in between only costs rebuilds.
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../lib/fsx.ts'
+import { hashEntry, specStats } from './files.ts'
+import { forEachLimited } from './limit.ts'
+import { entryContent } from './outputs.ts'
+import type { EntryStamp } from './types.ts'
+
+export interface ItemsSpec<V, F> {
+  /**
+   * A tree output (as declared) whose top-level entries are the items, one per key; the build
+   * writes the item's entry. Without it items leave only facts (an image in a registry, say).
+   */
+  tree?: string
+  /** Every item of this run, in the order to work on them. Recorded items not named are removed. */
+  keys: readonly string[]
+  /** The item's input hash (everything its build reads) and what the build needs; may throw. */
+  prepare(key: string): Promise<Prepared<V>> | Prepared<V>
+  /** Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. */
+  build(key: string, value: V, dir: string | undefined): Promise<F>
+  /** Whether a kept item's facts still hold outside the files (its image still exists). */
+  present?(key: string, facts: F): boolean
+  /** Items of one group wait until its first item is done (they reuse what it left behind). */
+  group?(key: string): string
+  /** Items in flight per unit of concurrency: I/O-bound builds keep more requests waiting. */
+  perSlot?: number
+  /** Names of the tree the stage writes besides its items (a manifest): never foreign. */
+  reserved?: readonly string[]
+  /** Errors that fail the whole stage rather than one item (a bad config, an interrupt). */
+  fatal?(error: unknown): boolean
+}
+
+export interface Prepared<V> {
+  hash: string
+  value: V
+}
+
+export type ItemReason = 'new' | 'changed' | 'entry-changed' | 'entry-missing' | 'gone' | 'failed-before'
+
+export interface ItemsResult<F> {
+  built: { key: string; reason: ItemReason }[]
+  kept: string[]
+  /** Recorded items no longer named: their entries are removed at commit. */
+  removed: string[]
+  /** Entries of the tree never recorded as items (nor reserved): left alone. */
+  foreign: string[]
+  failed: { key: string; error: unknown }[]
+  /** Facts of every item built or kept, in `keys` order. */
+  facts: Map<string, F>
+}
+
+/** What the engine remembers of one item between runs. */
+export interface ItemRecord {
+  /** The input hash it was built from; empty when its last build failed (so it is retried). */
+  hash: string
+  facts: unknown
+  /** Its tree entry as committed: [files, stats digest, content digest]. */
+  entry?: EntryStamp
+}
+
+export interface ItemBook {
+  tree?: string
+  items: Record<string, ItemRecord>
+  /** Names of the tree the stage owns besides its items. */
+  reserved?: string[]
+}
+
+const BOOK_VERSION = 1
+
+export function readBook(file: string): ItemBook | undefined {
+  try {
+    const book = JSON.parse(readFileSync(file, 'utf8')) as ItemBook & { version: number }
+    return book.version === BOOK_VERSION ? book : undefined
+  } catch {
+    // Missing or torn: every item is then rebuilt (and none is known to be ours).
+    return undefined
+  }
+}
+
+export function writeBook(file: string, book: ItemBook): void {
+  writeFileAtomic(file, JSON.stringify({ version: BOOK_VERSION, ...book }))
+}
+
+/** The pure keep-or-build verdict for one item. */
+export function decideItem(record: ItemRecord | undefined, hash: string, entry: EntryCheck | undefined): 'keep' | ItemReason {
+  if (!record) return 'new'
+  if (record.hash === '') return 'failed-before'
+  if (record.hash !== hash) return 'changed'
+  if (entry === undefined) return 'keep'
+  if (entry === 'missing') return 'entry-missing'
+  return entry === 'same' ? 'keep' : 'entry-changed'
+}
+
+export type EntryCheck = 'same' | 'changed' | 'missing'
+
+/** Whether a committed entry still holds what was recorded: stats first, content if they moved. */
+export function checkEntry(path: string, stamp: EntryStamp | undefined): EntryCheck {
+  const { files, digest } = specStats([path])
+  if (files === 0) return 'missing'
+  if (!stamp) return 'changed'
+  if (digest === stamp[1]) return 'same'
+  return entryContent(path, hashEntry) === stamp[2] ? 'same' : 'changed'
+}
+
+/** Entries that are not current items: recorded ones are removed, the others left alone. */
+export function strayEntries(keys: ReadonlySet<string>, book: ItemBook | undefined, existing: Iterable<string>, reserved: Iterable<string>) {
+  const skip = new Set(reserved)
+  const out = { remove: [] as string[], foreign: [] as string[] }
+  for (const name of [...existing].sort()) {
+    if (keys.has(name) || skip.has(name) || name.startsWith('.')) continue
+    if (book && Object.hasOwn(book.items, name)) out.remove.push(name)
+    else out.foreign.push(name)
+  }
+  // Recorded items whose entry is already gone still leave the book.
+  for (const name of Object.keys(book?.items ?? {}).sort()) if (!keys.has(name) && !out.remove.includes(name)) out.remove.push(name)
+  return out
+}
+
+export interface ItemsEnv {
+  /** The previous run's records. */
+  book: ItemBook | undefined
+  /** The committed tree (when items have entries) and where this run stages entries. */
+  current?: string
+  staging?: string
+  existing: () => string[]
+  remove(key: string): void
+  concurrency: number
+  signal?: AbortSignal
+}
+
+/** Runs the items; returns what happened and the records to write once the entries are committed. */
+export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Promise<{ result: ItemsResult<F>; book: ItemBook }> {
+  const previous = env.book?.items ?? {}
+  const next: Record<string, ItemRecord> = {}
+  const built: ItemsResult<F>['built'] = []
+  const kept: string[] = []
+  const failed: ItemsResult<F>['failed'] = []
+  const facts = new Map<string, F>()
+  const keys = [...new Set(spec.keys)]
+  const perSlot = Math.max(1, spec.perSlot ?? 1)
+  await forEachLimited(keys, env.concurrency * perSlot, async (key) => {
+    env.signal?.throwIfAborted()
+    const record = Object.hasOwn(previous, key) ? previous[key] : undefined
+    const dir = spec.tree && env.staging ? join(env.staging, key) : undefined
+    try {
+      const { hash, value } = await spec.prepare(key)
+      const entry = spec.tree && env.current ? checkEntry(join(env.current, key), record?.entry) : undefined
+      let verdict = decideItem(record, hash, entry)
+      if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
+      if (verdict === 'keep') {
+        next[key] = record as ItemRecord
+        facts.set(key, record?.facts as F)
+        kept.push(key)
+        return
+      }
+      const made = await spec.build(key, value, dir)
+      next[key] = { hash, facts: made }
+      facts.set(key, made)
+      built.push({ key, reason: verdict })
+    } catch (error) {
+      if (env.signal?.aborted || spec.fatal?.(error)) throw error
+      if (dir) rmSync(dir, { recursive: true, force: true })
+      failed.push({ key, error })
+      // An entry built before stays ours, marked stale so the next run retries it.
+      if (record) next[key] = { ...record, hash: '' }
+    }
+  }, spec.group)
+  const named = new Set(keys)
+  const stray = strayEntries(named, env.book, spec.tree ? env.existing() : [], spec.reserved ?? [])
+  for (const key of stray.remove) env.remove(key)
+  const order = new Map(keys.map((k, i) => [k, i]))
+  const byOrder = (a: string, b: string) => (order.get(a) ?? 0) - (order.get(b) ?? 0)
+  const orderedFacts = new Map([...facts].sort(([a], [b]) => byOrder(a, b)))
+  return {
+    result: { built: built.sort((a, b) => byOrder(a.key, b.key)), kept: kept.sort(byOrder), removed: stray.remove, foreign: stray.foreign, failed, facts: orderedFacts },
+    book: { tree: spec.tree, items: next, reserved: [...(spec.reserved ?? [])] },
+  }
+}
+
+/** Every entry of the tree the stage owns after this run: its items and its reserved names. */
+export const ownedEntries = (book: ItemBook): string[] => [...Object.keys(book.items), ...(book.reserved ?? [])].sort()
+
+/**
+ * Records for a stage that has none yet but stamped tree entries before (it owned them under an
+ * older engine): each is ours, with an unknown hash, so it is rebuilt if named and removed if not.
+ */
+export function bookFromEntries(tree: string, stamped: readonly string[]): ItemBook {
+  const items: Record<string, ItemRecord> = {}
+  for (const entry of stamped) if (entry.startsWith(`${tree}/`)) items[entry.slice(tree.length + 1)] = { hash: '', facts: null }
+  return { tree, items }
+}
+
+/** Fills in the committed entries' stamps (taken after commit) and writes the records. */
+export function commitBook(file: string, book: ItemBook, stampOf: (entry: string) => EntryStamp | undefined): void {
+  if (book.tree) {
+    for (const [key, record] of Object.entries(book.items)) {
+      const stamp = stampOf(join(book.tree, key))
+      if (stamp) record.entry = stamp
+    }
+  }
+  writeBook(file, book)
+}
