@@ -98,7 +98,7 @@ test('a trial that failed before verification: no reward, the exception named', 
     const trial = readJob(dir).trials[0]
     assert.is(trial.reward, null)
     assert.is(trial.exception, 'AgentTimeoutError: Agent execution timed out after 1800 seconds')
-    assert.equal(judgeTask({ oracle: { reward: 1, exception: null, error: null }, nop: trial }, 0.9), ['nop: no reward recorded (AgentTimeoutError: Agent execution timed out after 1800 seconds)'])
+    assert.equal(judgeTask({ oracle: { reward: 1, exception: null, error: null }, nop: { ...trial, error: null } }, 0.9), ['nop: no reward recorded (AgentTimeoutError: Agent execution timed out after 1800 seconds)'])
   } finally {
     rmSync(root, { recursive: true, force: true })
   }

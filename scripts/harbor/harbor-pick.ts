@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { assertValid } from '../lib/schemas.ts'
 import { ExitError } from '../lib/errors.ts'
+import { HarborConfigError } from './harbor-config.ts'
 
 export class HarborInputError extends ExitError {}
 
@@ -67,7 +68,7 @@ export function chooseTasks(tasksDir: string, count: number, ids: string[]): Gen
   if (ids.length) {
     const known = new Map(tasks.map((t) => [t.id, t]))
     const missing = ids.filter((id) => !known.has(id))
-    if (missing.length) throw new HarborInputError(`harbor.task_ids: not generated tasks (not in ${join(tasksDir, 'manifest.json')}): ${missing.join(', ')}`)
+    if (missing.length) throw new HarborConfigError(`harbor.task_ids: not generated tasks (not in ${join(tasksDir, 'manifest.json')}): ${missing.join(', ')}`)
     chosen = ids.map((id) => known.get(id) as GeneratedTask)
   } else {
     chosen = pickTasks(tasks, count)
