@@ -19,7 +19,7 @@ import { listProject, StatCache } from '../scripts/index/project-listing.ts'
 import { buildProjectRepo, projectCommitMessage, readRepoCommit } from '../scripts/index/project-repo.ts'
 import { indexItems, indexProjects, selectedProjects, strayRepos } from '../scripts/index/index-items.ts'
 import { completeIndexConfig, readProjectsToIndex, repoName } from '../scripts/index/projects-file.ts'
-import { planPush, push, PushFailedError } from '../scripts/index/push.ts'
+import { planPush, push, pushIndex, PushFailedError } from '../scripts/index/push.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const SAMPLE = join(ROOT, 'data', 'sample')
@@ -44,9 +44,9 @@ interface Entry {
 function repoEntries(gitDir: string): Map<string, Entry> {
   const listing = gitRead(gitDir, ['ls-tree', '-r', '-z', '--full-tree', 'refs/heads/main']).toString('utf8').split('\0').filter(Boolean)
   const rows = listing.map((line) => {
-    const [meta, path] = line.split('\t')
-    const [mode, , oid] = meta.split(' ')
-    return { mode, oid, path }
+    const tab = line.indexOf('\t')
+    const [mode, , oid] = line.slice(0, tab).split(' ')
+    return { mode, oid, path: line.slice(tab + 1) }
   })
   const batch = gitRead(gitDir, ['cat-file', '--batch'], rows.map((r) => `${r.oid}\n`).join(''))
   const out = new Map<string, Entry>()
@@ -93,6 +93,7 @@ function hostileProject(r: Rig, sub = 'project'): string {
     [`${sub}/a.c`]: 'a.c sorts before the directory a\n',
     [`${sub}/a/b.c`]: 'in a/\n',
     [`${sub}/a-b`]: 'a-b sorts before a/ too\n',
+    [`${sub}/docs/odd "quote" back\\slash\nnew\tline.txt`]: 'a name that needs quoting in a fast-import stream\n',
   })
   const p = r.path(sub)
   chmodSync(join(p, 'scripts/run.sh'), 0o755)
@@ -151,6 +152,15 @@ test('the repository holds the project byte for byte: ignored files, exec bits, 
   assert.is(gitRead(repo, ['symbolic-ref', 'HEAD']).toString().trim(), 'refs/heads/main')
   gitRead(repo, ['fsck', '--strict', '--no-dangling'])
   assert.not.ok(existsSync(join(repo, 'hooks')), 'no hooks from any template')
+  assert.ok(inRepo.has('docs/odd "quote" back\\slash\nnew\tline.txt'))
+
+  // A project with nothing but empty directories is an empty tree, not an error.
+  mkdirSync(r.path('hollow/a/b'), { recursive: true })
+  const hollow = await buildProjectRepo({ projectDir: r.path('hollow'), repoDir: r.path('out/hollow.git'), message: MESSAGE })
+  assert.is(hollow.tree, '4b825dc642cb6eb9a060e54bf8d69288fbee4904')
+  assert.is(hollow.files, 0)
+  assert.equal(hollow.emptyDirs, ['a', 'a/b'])
+  assert.is(readRepoCommit(r.path('out/hollow.git')), hollow.commit)
 })
 
 // ---- reproducible ids -------------------------------------------------------------------------
@@ -308,6 +318,15 @@ test('bad input fails with an error naming the path, field or key', async () => 
   r.write({ 'withgit/.git/HEAD': 'ref: refs/heads/main\n', 'withgit/a.txt': 'a\n' })
   assert.throws(() => listProject(r.path('withgit')), (e: Error) => e.message.includes('contains .git'))
 
+  // A file edited between the listing (which fixed the expected commit) and the build fails the build; nothing is left.
+  const listed = listProject(goldenProject(r, 'moving'))
+  r.write({ 'moving/src/a.c': 'int moved;\n' })
+  const moved = await buildProjectRepo({ projectDir: r.path('moving'), repoDir: r.path('moving.git'), message: MESSAGE, listing: listed }).then(() => undefined, (e: unknown) => e)
+  assert.instance(moved, IndexError)
+  assert.match((moved as Error).message, `${r.path('moving')}/src/a.c changed while the project was indexed`)
+  assert.not.ok(existsSync(r.path('moving.git')))
+  assert.equal(readdirSync(r.dir).filter((n) => n.includes('moving.git')), [], 'no temp repository left behind')
+
   // Something that is not a repository is never replaced.
   goldenProject(r, 'ok')
   r.write({ 'occupied/notes.txt': 'mine\n' })
@@ -431,7 +450,7 @@ test('push sends each commit to main of its remote; a dry run starts nothing; a 
   const remoteOf = (id: string) => r.path(`remotes/acme/locobench-${id}.git`)
 
   const lines: string[] = []
-  const dry = await push(plan, { dryRun: true, log: (m) => lines.push(m), createLocalRemotes: true })
+  const dry = await pushIndex({ indexDir, config, dryRun: true, log: (m) => lines.push(m) })
   assert.equal(dry.map((o) => o.status), ['would-push', 'would-push'])
   assert.match(lines.join('\n'), `would push c_api_gateway_easy_009: ${entries[0].commit.slice(0, 12)} → file://`)
   assert.not.ok(existsSync(r.path('remotes')), 'a dry run creates no remote')
@@ -482,15 +501,21 @@ test('on the bundled sample, each repository holds exactly environment/project/ 
   const inputs = { selected: join(out, 'selected_tasks.json'), dataset: join(out, 'dataset.jsonl'), dataDir: SAMPLE }
   const indexDir = join(out, 'index')
   const config = completeIndexConfig({})
+  const cacheFile = join(out, '.taskcache', 'index-stat-cache.json')
   const started = performance.now()
-  const cold = await indexProjects({ ...inputs, indexDir, config })
+  const cold = await indexProjects({ ...inputs, indexDir, config, cacheFile })
   const coldMs = performance.now() - started
   const warmStart = performance.now()
-  const warm = await indexProjects({ ...inputs, indexDir, config })
+  const warm = await indexProjects({ ...inputs, indexDir, config, cacheFile })
   const warmMs = performance.now() - warmStart
   console.log(`  index on the sample: ${cold.entries.length} projects, ${cold.entries.reduce((n, e) => n + e.files, 0)} files: cold ${coldMs.toFixed(0)} ms, rerun ${warmMs.toFixed(0)} ms`)
   assert.equal(warm.built, [])
   assert.equal(warm.entries, cold.entries)
+  // Every regular file older than the racy-stat window when the cold run started is in the cache, so the rerun read none of them.
+  const trusted = selectedProjects(inputs).flatMap((p) => listProject(p.projectDir).files.filter((f) => f.kind === 'file').map((f) => join(p.projectDir, f.path)))
+    .filter((path) => statSync(path).mtimeMs < Date.now() - (performance.now() - started) - 2000)
+  assert.ok(trusted.length > 0)
+  assert.is(StatCache.load(cacheFile).size, trusted.length)
 
   const taskDirs = readdirSync(join(out, 'tasks')).filter((n) => n !== 'manifest.json')
   assert.is(taskDirs.length, 50)

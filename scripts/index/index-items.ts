@@ -12,7 +12,7 @@ import { locateRecords, readRecordAt } from '../stages/generate/records.ts'
 import { readSelectedIds } from '../stages/generate/selected.ts'
 import { commitId } from './git-objects.ts'
 import { IndexError } from './index-errors.ts'
-import { listProject, type ProjectListing, type StatCache } from './project-listing.ts'
+import { listProject, StatCache, type ProjectListing } from './project-listing.ts'
 import { buildProjectRepo, projectCommitMessage, type ProjectRepo } from './project-repo.ts'
 import { PROJECTS_FILE, projectsToIndexJson, repoName, type IndexConfig, type ProjectToIndex } from './projects-file.ts'
 
@@ -169,8 +169,27 @@ export interface IndexRunResult {
  * The whole stage in one call, for the stage wiring and for tests; the engine may instead drive
  * indexItems itself and call writeProjectsToIndex.
  */
-export async function indexProjects(options: IndexItemsOptions & { outFile?: string; concurrency?: number; signal?: AbortSignal; log?(message: string): void }): Promise<IndexRunResult> {
-  const items = indexItems(options)
+export interface IndexProjectsOptions extends IndexItemsOptions {
+  /** Where projects_to_index.json goes (default <indexDir>/projects_to_index.json; the engine passes a staging path). */
+  outFile?: string
+  /**
+   * A stat cache file (e.g. out/.taskcache/index-stat-cache.json), loaded before and saved after
+   * when it changed, so a rerun reads only files whose stats moved. Ignored when `cache` is given.
+   */
+  cacheFile?: string
+  /** Repositories built at once (default 2): each build is two git processes and some file reads. */
+  concurrency?: number
+  signal?: AbortSignal
+  log?(message: string): void
+}
+
+export async function indexProjects(options: IndexProjectsOptions): Promise<IndexRunResult> {
+  const cache = options.cache ?? (options.cacheFile ? StatCache.load(options.cacheFile) : undefined)
+  const items = indexItems({ ...options, cache })
+  if (cache && options.cacheFile && !options.cache) {
+    cache.keepOnly(items.map((i) => i.projectDir))
+    if (cache.dirty) cache.save(options.cacheFile)
+  }
   const results: (ProjectToIndex & { changed: boolean })[] = new Array(items.length)
   let next = 0
   const worker = async (): Promise<void> => {

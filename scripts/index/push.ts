@@ -8,7 +8,7 @@ import { INDEX_IDENTITY } from './git-objects.ts'
 import { hermeticGitEnv, pushGitEnv, runGit } from './git-run.ts'
 import { IndexError } from './index-errors.ts'
 import { MAIN_REF, readRepoCommit } from './project-repo.ts'
-import { remoteUrl, type ProjectToIndex } from './projects-file.ts'
+import { PROJECTS_FILE, readProjectsToIndex, remoteUrl, type IndexConfig, type ProjectToIndex } from './projects-file.ts'
 
 export interface PushStep {
   project_id: string
@@ -119,4 +119,21 @@ async function pushOne(step: PushStep, options: PushOptions): Promise<PushOutcom
     if (/non-fast-forward|\[rejected\]|fetch first/.test(detail) && !options.force) detail += ' (the remote main holds another snapshot; set index.force_push to replace it)'
     return { ...base, status: 'failed', detail }
   }
+}
+
+/**
+ * The push target in one call: reads <indexDir>/projects_to_index.json, plans with index.remote
+ * and pushes with the section's force, local-remote and concurrency settings.
+ */
+export async function pushIndex(options: { indexDir: string; config: IndexConfig; dryRun?: boolean; log?(message: string): void; signal?: AbortSignal }): Promise<PushOutcome[]> {
+  const entries = readProjectsToIndex(join(options.indexDir, PROJECTS_FILE))
+  const plan = planPush(entries, options.config.remote, { indexDir: options.indexDir, org: options.config.org })
+  return push(plan, {
+    dryRun: options.dryRun,
+    log: options.log,
+    force: options.config.force_push,
+    createLocalRemotes: options.config.create_local_remotes,
+    concurrency: options.config.push_concurrency,
+    signal: options.signal,
+  })
 }
