@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
 import { clean } from '../scripts/engine/clean.ts'
+import { decideItem, strayEntries } from '../scripts/engine/items.ts'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
@@ -348,12 +349,14 @@ test('items: kept while their hash and entry hold, rebuilt one by one, removed o
   const third = await letters()
   assert.equal(third.ran, ['letters:b'])
   assert.is(r.read('out/letters/b/upper.txt'), 'WORLD')
-  // A dropped input's entry goes; the foreign note stays; a failing item is a result, not a throw.
+  // A dropped input's entry goes; the foreign note stays. A failing item is a result: the rest is
+  // committed, the stage fails (exit 1) and stays stale, so the next run retries just that item.
   rmSync(r.path('in/a.txt'))
   r.write({ 'in/c.txt': 'fail now' })
   const fourth = await letters()
-  assert.ok(fourth.summary.ok)
-  assert.is(summary(fourth), '0 built, 1 kept, 1 removed, 1 failed; b=5')
+  assert.not.ok(fourth.summary.ok)
+  const fail = fourth.events.find((e) => e.type === 'fail') as { error: string }
+  assert.match(fail.error, /^1 item\(s\) failed \(0 built, 1 kept, 1 removed, 1 failed; b=5; the rest is committed\):\n {2}c: refuses to build$/)
   assert.not.ok(existsSync(r.path('out/letters/a')))
   assert.is(r.read('out/letters/notes.md'), 'mine')
   assert.is(r.read('out/letters/c/upper.txt'), 'AGAIN', 'the failed item keeps its last good entry')
@@ -367,6 +370,20 @@ test('items: kept while their hash and entry hold, rebuilt one by one, removed o
   assert.is(clean([lettersStage(r.dir)], r.path('out'), ['letters'], () => {}), 0)
   assert.equal(readdirSync(r.path('out/letters')), ['notes.md'])
   assert.not.ok(existsSync(r.path('out/.taskcache/letters.items.json')))
+})
+
+test('the item verdicts: new, changed, failed before, entry changed or missing; strays by record', () => {
+  const record = (hash: string) => ({ hash, facts: null })
+  assert.is(decideItem(undefined, 'h', 'same'), 'new')
+  assert.is(decideItem(record('h'), 'h', 'same'), 'keep')
+  assert.is(decideItem(record('h'), 'h', undefined), 'keep', 'an item without an entry is judged by its hash')
+  assert.is(decideItem(record('old'), 'h', 'same'), 'changed')
+  assert.is(decideItem(record(''), 'h', 'same'), 'failed-before')
+  assert.is(decideItem(record('h'), 'h', 'changed'), 'entry-changed')
+  assert.is(decideItem(record('h'), 'h', 'missing'), 'entry-missing')
+  const book = { items: { same: record('h'), gone: record('h'), 'deleted-by-hand': record('h') } }
+  const stray = strayEntries(new Set(['same', 'squatted']), book, ['same', 'gone', 'squatted', 'notes', 'manifest.json', '.staging-1'], ['manifest.json'])
+  assert.equal(stray, { remove: ['gone', 'deleted-by-hand'], foreign: ['notes'] })
 })
 
 test('items build at most --concurrency at once, in order, through the one limiter', async () => {

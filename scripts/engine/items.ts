@@ -34,6 +34,8 @@ export interface ItemsSpec<V, F> {
   reserved?: readonly string[]
   /** Errors that fail the whole stage rather than one item (a bad config, an interrupt). */
   fatal?(error: unknown): boolean
+  /** What the progress view counts (default `items`). */
+  unit?: string
 }
 
 export interface Prepared<V> {
@@ -132,6 +134,7 @@ export interface ItemsEnv {
   remove(key: string): void
   concurrency: number
   signal?: AbortSignal
+  progress?(done: number, total: number, unit: string): void
 }
 
 /** Runs the items; returns what happened and the records to write once the entries are committed. */
@@ -144,8 +147,17 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   const facts = new Map<string, F>()
   const keys = [...new Set(spec.keys)]
   const perSlot = Math.max(1, spec.perSlot ?? 1)
+  let done = 0
+  const settled = () => env.progress?.(++done, keys.length, spec.unit ?? 'items')
   await forEachLimited(keys, env.concurrency * perSlot, async (key) => {
     env.signal?.throwIfAborted()
+    try {
+      await runOne(key)
+    } finally {
+      settled()
+    }
+  }, spec.group)
+  async function runOne(key: string): Promise<void> {
     const record = Object.hasOwn(previous, key) ? previous[key] : undefined
     const dir = spec.tree && env.staging ? join(env.staging, key) : undefined
     try {
@@ -170,7 +182,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
       // An entry built before stays ours, marked stale so the next run retries it.
       if (record) next[key] = { ...record, hash: '' }
     }
-  }, spec.group)
+  }
   const named = new Set(keys)
   const stray = strayEntries(named, env.book, spec.tree ? env.existing() : [], spec.reserved ?? [])
   for (const key of stray.remove) env.remove(key)

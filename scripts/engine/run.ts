@@ -178,6 +178,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   let lastProgress = 0
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, stage.concurrency ?? Infinity))
   let book: ItemBook | undefined
+  let itemFailures: { key: string; error: unknown }[] = []
   const ctx: RunContext = {
     stage: stage.name,
     out: (path) => staging.path(path),
@@ -198,8 +199,10 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
         remove: (key) => tree !== undefined && staging.remove(tree, key),
         concurrency,
         signal: abort.signal,
+        progress: ctx.progress,
       })
       book = ran.book
+      itemFailures = ran.result.failed
       return ran.result
     },
     previous: verdict.record,
@@ -232,7 +235,9 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     committed = true
     where = store.dir
     lines.save()
-    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started), book)
+    // Failed items: what was built is committed and recorded item by item, but the stage stays
+    // stale (no record), so the next run retries them and keeps the rest.
+    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started), book, itemFailures.length === 0)
   } catch (error) {
     if (!committed && abort.signal.aborted) staging.dispose()
     else if (!committed) staging.keep(failedPath(store, stage.name))
@@ -249,6 +254,15 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     options.signal?.removeEventListener('abort', onAbort)
   }
   x.written.set(stage.name, changed)
+  if (itemFailures.length) {
+    options.emit({
+      type: 'fail',
+      stage: stage.name,
+      durationMs: Math.round(performance.now() - started),
+      error: itemFailureText(itemFailures, result?.summary),
+    })
+    return 'failed'
+  }
   options.emit({
     type: 'done',
     stage: stage.name,
@@ -270,6 +284,7 @@ function recordRun(
   previousStamps: StampFile | undefined,
   durationMs: number,
   book: ItemBook | undefined,
+  complete: boolean,
 ): Map<string, string> {
   const extraInputs = result?.inputs ?? []
   // A tree whose entries are items is owned item by item, unless the stage says otherwise.
@@ -281,7 +296,7 @@ function recordRun(
   const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, owned)
   // Item records before the stage record: a crash between the two only costs rebuilds.
   if (book) commitBook(itemsPath(x.store, stage.name), book, (entry) => outputStamps.entries[entry])
-  writeRecord(
+  if (complete) writeRecord(
     x.store,
     {
       engine: ENGINE_VERSION,
@@ -304,6 +319,17 @@ function recordRun(
   compare(outputStamps.outputs, previousStamps?.outputs)
   compare(outputStamps.entries, previousStamps?.entries)
   return changed
+}
+
+function itemFailureText(failures: { key: string; error: unknown }[], summary: string | undefined): string {
+  const message = (f: { key: string; error: unknown }) => {
+    const text = f.error instanceof Error ? f.error.message : String(f.error)
+    return text.startsWith(f.key) ? text : `${f.key}: ${text}`
+  }
+  const lines = failures.slice(0, 20).map((f) => `  ${message(f)}`)
+  if (failures.length > 20) lines.push(`  … and ${failures.length - 20} more`)
+  const done = summary ? ` (${summary}; the rest is committed)` : ' (the rest is committed)'
+  return `${failures.length} item(s) failed${done}:\n${lines.join('\n')}`
 }
 
 /** Node's write errors (ENOSPC, EROFS) name no file; say where the stage was writing. */
