@@ -16,6 +16,7 @@ import { calibrationFromJson, isUnreadable, readReportData } from '../scripts/re
 import { escapeHtml, hrefFromReport, html, inlineSvg } from '../scripts/report/html-escape.ts'
 import { brokenLinks, linkTarget, pageLinks, writeIndexHtml } from '../scripts/report/html-index.ts'
 import { renderIndexHtml } from '../scripts/report/html-page.ts'
+import type { CalibrationReport } from '../scripts/verifier/calibration.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)> & 'quoted'`
@@ -241,13 +242,43 @@ test('calibration: calibrate.ts rows read as task × answer kind, with verdicts'
 
 test('calibration: id-keyed entries with nested reward objects, a bare list, and nonsense all render', () => {
   const nested = calibrationFromJson({ summary: { tasks: 1 }, results: { t1: { answers: { oracle: { reward: 0.97 }, empty: { reward: 0 }, odd: 'n/a' }, pass: true } } })
-  assert.equal(nested.tasks, [{ id: 't1', scores: [['oracle', 0.97], ['empty', 0]], problems: [], verdict: 'pass' }])
+  assert.equal(nested.tasks, [{ id: 't1', scores: [['oracle', 0.97], ['empty', 0]], flagged: [], problems: [], verdict: 'pass' }])
   assert.equal(nested.facts, [['summary.tasks', '1']])
   const bare = calibrationFromJson([{ task_id: 'x', oracle: 1, rank: 3 }, 'junk'])
   assert.equal(bare.tasks.map((t) => [t.id, t.scores]), [['x', [['oracle', 1]]]])
   assert.equal(bare.notes, ['entry #2 is not an object; skipped'])
   assert.match(calibrationFromJson({ hello: 'world' }).notes[0], /no per-task list found/)
   assert.equal(calibrationFromJson(42).tasks, [])
+})
+
+test('calibration: the verifier\'s CalibrationReport reads with roles, summary, marked cells and global margins', () => {
+  const broken = { task: 'task_b', answer: 'keyword_repetition' as const, score: 0.41, margin: 'cheat_max' as const, limit: 0.3, message: 'task_b: keyword_repetition 0.41 > cheat_max 0.3' }
+  const median = { task: '*', answer: 'path_list' as const, score: 0.2, margin: 'cheat_median_max' as const, limit: 0.15, message: 'median path_list 0.2 > cheat_median_max 0.15' }
+  const report = {
+    tasks_dir: 'out/tasks',
+    margins: { oracle_min: 0.9, empty_max: 0, cheat_max: 0.3, cheat_median_max: 0.15, paraphrase_min: 0.8, other_question_max: 0.5 },
+    seconds: 12.5,
+    tasks: [
+      { id: 'task_a', project_id: 'p', scores: { oracle: 0.97, empty: 0, keyword_repetition: 0.1 }, borrowed: {}, broken: [] },
+      { id: 'task_b', project_id: 'p', scores: { oracle: 0.95, empty: 0, keyword_repetition: 0.41 }, borrowed: { other_question_oracle: 'task_a' }, broken: [broken] },
+    ],
+    summary: { oracle: { role: 'correct', n: 2, min: 0.95, median: 0.96, max: 0.97 }, keyword_repetition: { role: 'cheat', n: 2, min: 0.1, median: 0.255, max: 0.41 } },
+    broken: [broken, median],
+    ok: false,
+  } satisfies CalibrationReport
+  const data = calibrationFromJson(report)
+  assert.equal(data.kinds, ['oracle', 'empty', 'keyword_repetition'])
+  assert.equal(data.roles, { oracle: 'correct', keyword_repetition: 'cheat' })
+  assert.equal(data.tasks.map((t) => [t.id, t.verdict, t.flagged]), [['task_a', 'ok', []], ['task_b', 'fail', ['keyword_repetition']]])
+  assert.equal(data.broken, [median.message], 'the per-task margin shows in its row, the median one above the table')
+  assert.equal(data.summary.columns, ['role', 'n', 'min', 'median', 'max'])
+  assert.equal(data.summary.rows[1], ['keyword_repetition', { role: 'cheat', n: '2', min: '0.1000', median: '0.2550', max: '0.4100' }])
+  assert.ok(data.facts.some(([k, v]) => k === 'margins.cheat_max' && v === '0.3'))
+  assert.ok(data.facts.some(([k, v]) => k === 'ok' && v === 'false'))
+  assert.not.ok(data.facts.some(([k]) => k.startsWith('summary') || k.startsWith('broken')), 'consumed keys are not repeated as facts')
+  const page = renderIndexHtml({ calibration: { ...data, charts: [], files: [] } })
+  assert.match(page, /<td class="num flagged">0\.4100<\/td>/)
+  assert.match(page, /median path_list 0\.2 &gt; cheat_median_max 0\.15/)
 })
 
 test('calibration: the section appears once calibration/report.json exists, hostile ids escaped', () => {

@@ -3,7 +3,7 @@
 // so), and an Unreadable when the artifact is there but cannot be parsed or fails its schema, so
 // one damaged file costs one section, never the page. Links are out-dir-relative paths, listed only
 // when the file exists, so the page never points at nothing.
-import { existsSync, closeSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs'
 import { join } from 'node:path'
 import { check, schemaPath } from '../lib/schemas.ts'
 import type { ScoresLine } from '../stages/select/artifacts.ts'
@@ -129,19 +129,29 @@ export interface CalibrationTask {
   id: string
   /** Answer kind → score (null when the report gives something that is not a number). */
   scores: [kind: string, score: number | null][]
+  /** Answer kinds whose score broke a margin for this task (their cells are marked). */
+  flagged: string[]
   problems: string[]
-  /** pass / fail / ok when the report says, else derived from problems when there are any. */
+  /** pass / fail / ok when the report says, else derived from its problems when it lists them. */
   verdict: string | null
 }
 
 export interface CalibrationData {
-  /** Top-level scalar facts of the report (thresholds, seed, counts …), as found. */
+  /** Top-level scalar facts of the report (margins, seconds, ok …), as found. */
   facts: [key: string, value: string][]
   /** Every answer kind seen, in first-seen order: the table's columns. */
   kinds: string[]
+  /** Role of an answer kind (correct, cheat …) when the report's summary names it. */
+  roles: Record<string, string>
+  /** The per-kind summary (min, median, max …) when the report has one: kind → column → value. */
+  summary: { columns: string[]; rows: [kind: string, values: Record<string, string>][] }
   tasks: CalibrationTask[]
+  /** Broken margins over all tasks (a median, say), not tied to one task. */
+  broken: string[]
   /** What did not fit the expected shape or failed the schema (shown, never fatal). */
   notes: string[]
+  /** Charts the calibration stage left in report/ (calibration*.svg), inlined like the selection charts. */
+  charts: { path: string; title: string; svg: string }[]
   files: FileLink[]
 }
 
@@ -329,16 +339,19 @@ export function readSmokeData(options: ReadOptions): SmokeData | Unreadable | un
 }
 
 // ---- calibration ------------------------------------------------------------------------------
-// The calibration report's schema is still being written, so this reads whatever shape it has:
-// a list of per-task entries (the report itself, or under tasks/rows/results/entries, as an array
-// or as an id-keyed object), each with an id and answer-kind scores either as top-level numbers
-// or under answers/scores/kinds/rewards (a number, or an object holding reward/score).
+// The calibration report's schema was being written alongside this reader, so it reads whatever
+// reasonable shape it finds: a list of per-task entries (the report itself, or under
+// tasks/rows/results/entries, as an array or as an id-keyed object), each with an id and
+// answer-kind scores either as top-level numbers or under scores/answers/kinds/rewards (a number,
+// or an object holding reward/score); problems as strings (`problems`) or objects with a message
+// (`broken`, naming the answer kind); and an optional per-kind `summary` object.
 
 const TASK_LIST_KEYS = ['tasks', 'rows', 'results', 'entries', 'ground_truths']
 const SCORE_MAP_KEYS = ['scores', 'answers', 'kinds', 'rewards']
 const ID_KEYS = ['id', 'task_id', 'task', 'label', 'name']
+const PROBLEM_KEYS = ['problems', 'broken', 'failures']
 /** Numeric entry fields that are facts about the task, not scores of an answer kind. */
-const NOT_KINDS = new Set(['rank', 'seed', 'files_count', 'context_length', 'context_files', 'index', 'line'])
+const NOT_KINDS = new Set(['rank', 'seed', 'files_count', 'context_length', 'context_files', 'index', 'line', 'seconds'])
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -350,6 +363,12 @@ function scoreOf(value: unknown): number | null | undefined {
   }
   return undefined
 }
+
+const problemText = (p: unknown): string =>
+  typeof p === 'string' ? p : isRecord(p) && typeof p.message === 'string' ? p.message : JSON.stringify(p)
+
+const problemKind = (p: unknown): string | undefined =>
+  isRecord(p) ? (['answer', 'kind'].map((k) => p[k]).find((v) => typeof v === 'string') as string | undefined) : undefined
 
 function calibrationTask(raw: unknown, fallbackId: string, notes: string[]): CalibrationTask | undefined {
   if (!isRecord(raw)) {
@@ -370,15 +389,22 @@ function calibrationTask(raw: unknown, fallbackId: string, notes: string[]): Cal
       if (typeof value === 'number' && !NOT_KINDS.has(key)) scores.push([key, Number.isFinite(value) ? value : null])
     }
   }
-  const problems = Array.isArray(raw.problems) ? raw.problems.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))) : []
+  const problemKey = PROBLEM_KEYS.find((k) => Array.isArray(raw[k]))
+  const listed = problemKey ? (raw[problemKey] as unknown[]) : []
+  const problems = listed.map(problemText)
+  const flagged = [...new Set(listed.map(problemKind).filter((k): k is string => k !== undefined))]
   const verdictKey = ['verdict', 'status', 'result'].find((k) => typeof raw[k] === 'string')
-  const passFlag = typeof raw.pass === 'boolean' ? raw.pass : typeof raw.passed === 'boolean' ? raw.passed : typeof raw.ok === 'boolean' ? raw.ok : undefined
-  const verdict = verdictKey ? (raw[verdictKey] as string) : passFlag !== undefined ? (passFlag ? 'pass' : 'fail') : Array.isArray(raw.problems) ? (problems.length ? 'fail' : 'ok') : null
-  return { id, scores, problems, verdict }
+  const passFlag = ['pass', 'passed', 'ok'].map((k) => raw[k]).find((v) => typeof v === 'boolean') as boolean | undefined
+  const verdict = verdictKey
+    ? (raw[verdictKey] as string)
+    : passFlag !== undefined
+      ? passFlag ? 'pass' : 'fail'
+      : problemKey ? (problems.length ? 'fail' : 'ok') : null
+  return { id, scores, flagged, problems, verdict }
 }
 
 /** Reads a calibration report of any reasonable shape; see the comment above. */
-export function calibrationFromJson(report: unknown): Omit<CalibrationData, 'files'> {
+export function calibrationFromJson(report: unknown): Omit<CalibrationData, 'files' | 'charts'> {
   const notes: string[] = []
   let list: unknown = report
   let listKey: string | undefined
@@ -391,16 +417,38 @@ export function calibrationFromJson(report: unknown): Omit<CalibrationData, 'fil
   const tasks = entries.map(([key, v]) => calibrationTask(v, key, notes)).filter((t): t is CalibrationTask => t !== undefined)
   const kinds: string[] = []
   for (const t of tasks) for (const [kind] of t.scores) if (!kinds.includes(kind)) kinds.push(kind)
+
+  // The per-kind summary: an object of objects (kind → { role, n, min, median, max … }).
+  const roles: Record<string, string> = {}
+  const summary: CalibrationData['summary'] = { columns: [], rows: [] }
+  const rawSummary = isRecord(report) && isRecord(report.summary) && Object.values(report.summary).every(isRecord) ? (report.summary as Record<string, Record<string, unknown>>) : undefined
+  for (const [kind, values] of Object.entries(rawSummary ?? {})) {
+    if (typeof values.role === 'string') roles[kind] = values.role
+    const cells: Record<string, string> = {}
+    for (const [column, v] of Object.entries(values)) {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue
+      if (!summary.columns.includes(column)) summary.columns.push(column)
+      cells[column] = typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(4) : String(v)
+    }
+    summary.rows.push([kind, cells])
+  }
+
+  // Broken margins not tied to one task listed on the page (the per-task ones show in its row).
+  const taskIds = new Set(tasks.map((t) => t.id))
+  const globalProblems = isRecord(report) ? PROBLEM_KEYS.map((k) => report[k]).find(Array.isArray) : undefined
+  const broken = (globalProblems ?? []).filter((p) => !(isRecord(p) && typeof p.task === 'string' && taskIds.has(p.task))).map(problemText)
+
   const facts: [string, string][] = []
+  const consumed = new Set([listKey, rawSummary ? 'summary' : undefined, ...PROBLEM_KEYS])
   const addFacts = (value: Record<string, unknown>, prefix: string): void => {
     for (const [key, v] of Object.entries(value)) {
-      if (key === listKey && prefix === '') continue
+      if (prefix === '' && consumed.has(key)) continue
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') facts.push([prefix + key, String(v)])
       else if (isRecord(v) && prefix === '') addFacts(v, `${key}.`)
     }
   }
   if (isRecord(report)) addFacts(report, '')
-  return { facts, kinds, tasks, notes }
+  return { facts, kinds, roles, summary, tasks, broken, notes }
 }
 
 export function readCalibrationData(options: ReadOptions): CalibrationData | Unreadable | undefined {
@@ -418,11 +466,16 @@ export function readCalibrationData(options: ReadOptions): CalibrationData | Unr
         data.notes.unshift(`${ARTIFACTS.calibrationSchema} could not be used: ${message(error)}`)
       }
     }
+    const reportDir = at('report')
+    const chartNames = existsSync(reportDir) ? readdirSync(reportDir).filter((n) => /^calibration[\w.-]*\.svg$/.test(n)).sort() : []
+    const charts = chartNames.map((name) => ({ path: `report/${name}`, title: `Calibration chart ${name}`, svg: readFileSync(join(reportDir, name), 'utf8') }))
     return {
       ...data,
+      charts,
       files: existing(at, [
         { path: ARTIFACTS.calibrationMd, label: 'calibration.md' },
         { path: ARTIFACTS.calibrationReport, label: 'calibration/report.json' },
+        ...charts.map((c) => ({ path: c.path, label: c.path.slice('report/'.length) })),
       ]),
     }
   })

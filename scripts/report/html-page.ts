@@ -13,16 +13,16 @@ const CSS = `
   --good: #1a7f37; --good-bg: #dafbe1; --bad: #cf222e; --bad-bg: #ffebe9; --warn: #9a6700; --warn-bg: #fff8c5; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
-header { padding: 20px 32px 12px; border-bottom: 1px solid var(--line); background: var(--soft); }
+header { padding: 20px 24px 12px; border-bottom: 1px solid var(--line); background: var(--soft); }
 header h1 { margin: 0 0 4px; font-size: 22px; }
 header p { margin: 0; color: var(--muted); }
 nav { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 14px; }
-nav a, nav span { display: block; min-width: 150px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); text-decoration: none; color: var(--fg); }
-nav a:hover { border-color: var(--accent); }
+nav > a, nav > span { display: block; min-width: 150px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); text-decoration: none; color: var(--fg); }
+nav > a:hover { border-color: var(--accent); }
 nav .name { display: block; font-weight: 600; }
 nav .what { display: block; font-size: 12px; color: var(--muted); }
-nav span.absent { opacity: .6; border-style: dashed; }
-main { padding: 8px 32px 40px; max-width: 1600px; }
+nav > span.absent { opacity: .6; border-style: dashed; }
+main { padding: 8px 24px 40px; max-width: 1600px; }
 section { margin-top: 28px; }
 section > h2 { font-size: 19px; border-bottom: 1px solid var(--line); padding-bottom: 6px; margin: 0 0 10px; }
 h3 { font-size: 15px; margin: 18px 0 6px; }
@@ -38,9 +38,12 @@ pre { white-space: pre-wrap; word-break: break-word; background: var(--soft); pa
 .tile.bad { border-color: var(--bad); background: var(--bad-bg); }
 .tile.warn { border-color: var(--warn); background: var(--warn-bg); }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
-table { border-collapse: collapse; margin: 8px 0; }
+table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
 caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
-th, td { border: 1px solid var(--line); padding: 3px 8px; text-align: left; vertical-align: top; }
+th, td { border: 1px solid var(--line); padding: 2px 6px; text-align: left; vertical-align: top; }
+thead th { font-size: 12px; }
+th.group { text-align: center; }
+td code { font-size: 11.5px; }
 thead th { background: var(--soft); position: sticky; top: 0; }
 th[scope=row] { font-weight: normal; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -49,13 +52,14 @@ tbody tr:nth-child(even) td { background: #fbfcfd; }
 tr:target td { background: var(--warn-bg); }
 .scroll { overflow-x: auto; max-width: 100%; }
 .title { color: var(--muted); font-size: 12px; }
-td.links a { white-space: nowrap; margin-right: 6px; }
+.tasklinks { font-size: 12px; }
+.tasklinks a { margin-right: 8px; }
 .badge { display: inline-block; padding: 0 7px; border-radius: 10px; font-size: 12px; border: 1px solid var(--line); background: var(--soft); white-space: nowrap; }
 .badge.good { color: var(--good); border-color: var(--good); background: var(--good-bg); }
 .badge.bad { color: var(--bad); border-color: var(--bad); background: var(--bad-bg); }
 .badge.warn { color: var(--warn); border-color: var(--warn); background: var(--warn-bg); }
 .charts { display: flex; flex-wrap: wrap; gap: 16px; margin: 12px 0; }
-figure { margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 6px; background: #fff; }
+figure { margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 4px; background: #fff; }
 figure svg, figure img { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: 12px; padding-top: 4px; }
 details { margin: 10px 0; }
@@ -64,6 +68,10 @@ summary { cursor: pointer; font-weight: 600; }
 .notes { border: 1px solid var(--warn); background: var(--warn-bg); border-radius: 8px; padding: 4px 12px; }
 .unreadable { border: 1px solid var(--bad); background: var(--bad-bg); border-radius: 8px; padding: 8px 12px; }
 ul.failures pre { max-height: 12em; overflow: auto; }
+th.kind { white-space: normal; min-width: 52px; max-width: 80px; vertical-align: bottom; }
+th.kind .role { font-weight: normal; color: var(--muted); font-size: 11px; }
+td.flagged { background: var(--bad-bg) !important; color: var(--bad); font-weight: 600; }
+ul.problems { margin: 0; padding-left: 16px; font-size: 12px; }
 `
 
 /** One line for the navigation card: what the section holds, or why it is not there. */

@@ -96,7 +96,7 @@ ${fileLinks(data.files)}`
 function selectionStatus(line: ScoresLine): SafeHtml {
   if (line.selected) return html`<span class="badge good">selected</span>`
   if (line.skipped_by_quota.length) return html`<span class="badge warn" title="${line.skipped_by_quota.join(', ')}">quota</span>`
-  return html`<span class="badge">below top_n</span>`
+  return html`<span class="muted" title="passed, but below top_n">–</span>`
 }
 
 export function selectionSection(data: SelectionData, ctx: SectionContext): SafeHtml {
@@ -105,14 +105,14 @@ export function selectionSection(data: SelectionData, ctx: SectionContext): Safe
 ${tiles([
     ['records scored', data.read],
     ['passed thresholds and filters', data.passed],
-    ['selected', data.selected, 'good'],
+    ['selected', data.selected, data.selected ? 'good' : undefined],
     ['skipped by a quota', data.skippedByQuota, data.skippedByQuota ? 'warn' : undefined],
   ])}
 <div class="grid">${countTable('Removed by check (a record failing several counts on each)', data.removedBy, 'No record was removed by a threshold or filter.')}</div>
 ${data.charts.length === 0 ? html`` : html`<div class="charts">${data.charts.map((c) => html`<figure>${inlineSvg(c.svg, c.title)}<figcaption><a href="${hrefFromReport(c.path)}">${c.path.slice('report/'.length)}</a></figcaption></figure>`)}</div>`}
 <h3>Ranked list</h3>
 <p class="muted">Parts are weighted and add up to the score; rank counts every record that passed, so quota skips leave gaps.</p>
-<div class="scroll"><table class="ranked"><thead><tr><th class="num">rank</th><th>id</th><th>language</th><th>category</th><th>difficulty</th><th class="num">context length</th><th class="num">files</th><th class="num">context part</th><th class="num">files part</th><th class="num">category part</th><th class="num">score</th><th>status</th></tr></thead><tbody>
+<div class="scroll"><table class="ranked"><thead><tr><th rowspan="2" class="num">rank</th><th rowspan="2">id</th><th rowspan="2">language</th><th rowspan="2">category</th><th rowspan="2">difficulty</th><th rowspan="2" class="num">context length</th><th rowspan="2" class="num">files</th><th colspan="4" class="group">score parts (weighted)</th><th rowspan="2">status</th></tr><tr><th class="num">context</th><th class="num">files</th><th class="num">category</th><th class="num">score</th></tr></thead><tbody>
 ${data.ranked.map((l) => html`<tr><td class="num">${l.rank}</td><td>${taskLink(l.id, ctx)}</td><td>${l.language}</td><td>${humanize(l.task_category)}</td><td>${l.difficulty}</td><td class="num">${count(l.context_length)}</td><td class="num">${count(l.files_count)}</td><td class="num">${fixed4(l.context_part)}</td><td class="num">${fixed4(l.files_part)}</td><td class="num">${fixed4(l.category_part)}</td><td class="num"><strong>${fixed4(l.total)}</strong></td><td>${selectionStatus(l)}</td></tr>`)}
 </tbody></table></div>
 ${more(data.ranked.length, data.passed, 'scores.jsonl')}
@@ -128,8 +128,8 @@ export function tasksSection(data: TasksData, ctx: SectionContext): SafeHtml {
   const withSmoke = ctx.smokeStatus.size > 0
   return html`
 <p>${count(data.tasks.length)} Harbor task directories (generator <code>${data.generatorVersion}</code>), in rank order. Run one with <code>harbor run -p out/tasks/&lt;id&gt; -a &lt;agent&gt;</code>.</p>
-<div class="scroll"><table class="tasks"><thead><tr><th class="num">rank</th><th>task</th><th>language</th><th>category</th><th>difficulty</th><th class="num">context part</th><th class="num">files part</th><th class="num">category part</th><th class="num">score</th>${withSmoke ? html`<th>smoke</th>` : ''}<th>files</th></tr></thead><tbody>
-${data.tasks.map((t) => html`<tr id="${taskAnchor(t.id)}"><td class="num">${t.rank ?? '–'}</td><td><code>${t.id}</code>${t.title ? html`<div class="title">${t.title}</div>` : ''}</td><td>${t.language}</td><td>${t.category ? humanize(t.category) : '–'}</td><td>${t.difficulty ?? '–'}</td><td class="num">${fixed4(t.parts?.context)}</td><td class="num">${fixed4(t.parts?.files)}</td><td class="num">${fixed4(t.parts?.category)}</td><td class="num"><strong>${fixed4(t.parts?.total)}</strong></td>${withSmoke ? html`<td>${smokeBadge(ctx.smokeStatus.get(t.id))}</td>` : ''}<td class="links">${t.instruction ? html`<a href="${hrefFromReport(t.instruction)}">instruction.md</a>` : ''} ${t.taskToml ? html`<a href="${hrefFromReport(t.taskToml)}">task.toml</a>` : ''}</td></tr>`)}
+<div class="scroll"><table class="tasks"><thead><tr><th rowspan="2" class="num">rank</th><th rowspan="2">task</th><th rowspan="2">language</th><th rowspan="2">category</th><th rowspan="2">difficulty</th><th colspan="4" class="group">score parts (weighted)</th>${withSmoke ? html`<th rowspan="2">smoke</th>` : ''}</tr><tr><th class="num">context</th><th class="num">files</th><th class="num">category</th><th class="num">score</th></tr></thead><tbody>
+${data.tasks.map((t) => html`<tr id="${taskAnchor(t.id)}"><td class="num">${t.rank ?? '–'}</td><td><code>${t.id}</code>${t.title ? html`<div class="title">${t.title}</div>` : ''}<div class="tasklinks">${t.instruction ? html`<a href="${hrefFromReport(t.instruction)}">instruction.md</a>` : ''}${t.taskToml ? html`<a href="${hrefFromReport(t.taskToml)}">task.toml</a>` : ''}</div></td><td>${t.language}</td><td>${t.category ? humanize(t.category) : '–'}</td><td>${t.difficulty ?? '–'}</td><td class="num">${fixed4(t.parts?.context)}</td><td class="num">${fixed4(t.parts?.files)}</td><td class="num">${fixed4(t.parts?.category)}</td><td class="num"><strong>${fixed4(t.parts?.total)}</strong></td>${withSmoke ? html`<td>${smokeBadge(ctx.smokeStatus.get(t.id))}</td>` : ''}</tr>`)}
 </tbody></table></div>
 ${fileLinks(data.files)}`
 }
@@ -142,10 +142,10 @@ export function smokeSection(data: SmokeData, ctx: SectionContext): SafeHtml {
   const failures = r.tasks.filter((t) => t.status === 'fail')
   const engine = r.engine === 'none' ? 'none (lint and local checks)' : `${r.engine} ${r.engine_version ?? ''}`.trim()
   return html`
-<p>Each task's image is built, the oracle (<code>solution/solve.sh</code>, then the tests) must score at least ${r.pass_threshold}, and an empty answer must score 0. Engine: <strong>${engine}</strong>; base image <code>${r.base_image}</code>.</p>
+<p>${r.engine === 'none' ? html`No container engine answered, so each task's Dockerfile was linted and its tests were run locally` : html`Each task's image was built and its tests run in a container`}: the oracle (<code>solution/solve.sh</code>, then the tests) must score at least ${r.pass_threshold}, and an empty answer must score 0. Engine: <strong>${engine}</strong>; base image <code>${r.base_image}</code>.</p>
 ${tiles([
     ['tasks', c.tasks],
-    ['passed', c.passed, 'good'],
+    ['passed', c.passed, c.passed ? 'good' : undefined],
     ['failed', c.failed, c.failed ? 'bad' : undefined],
     ['lint only', c.lint_only, c.lint_only ? 'warn' : undefined],
     ['checked this run', c.built],
@@ -164,21 +164,30 @@ ${fileLinks(data.files)}`
 
 export function calibrationSection(data: CalibrationData, ctx: SectionContext): SafeHtml {
   const failing = data.tasks.filter((t) => t.verdict === 'fail' || t.problems.length > 0).length
+  const kindHead = (kind: string): SafeHtml =>
+    html`<th class="num kind">${humanize(kind)}${data.roles[kind] ? html`<div class="role">${data.roles[kind]}</div>` : ''}</th>`
   return html`
-<p>Scores the verifier gives to known answers of each task (the oracle must pass, an empty answer must score 0, a keyword-stuffed one must stay well below the oracle).</p>
+<p>Scores the verifier gives to answers built for each task: correct ones (the oracle, reordered, paraphrased) must score high, an empty answer 0, and cheap cheats (copying the instruction, dumping the project, stuffing keywords, another task's answer) must stay low. A marked cell broke a margin.</p>
 ${tiles([
     ['tasks', data.tasks.length],
-    ['calibrated', data.tasks.length - failing, 'good'],
+    ['calibrated', data.tasks.length - failing, data.tasks.length - failing ? 'good' : undefined],
     ['with problems', failing, failing ? 'bad' : undefined],
+    ['broken margins over all tasks', data.broken.length, data.broken.length ? 'bad' : undefined],
   ])}
 ${data.notes.length === 0 ? html`` : html`<div class="notes"><p>The report did not fully match the expected shape:</p><ul>${data.notes.map((n) => html`<li>${n}</li>`)}</ul></div>`}
+${data.broken.length === 0 ? html`` : html`<h3>Broken margins over all tasks</h3><ul>${data.broken.map((b) => html`<li>${b}</li>`)}</ul>`}
+<div class="grid">
 ${data.facts.length === 0 ? html`` : html`<table class="counts"><caption>Report facts</caption><tbody>${data.facts.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table>`}
+${data.summary.rows.length === 0 ? html`` : html`<table class="counts"><caption>Per answer kind</caption><thead><tr><th>answer</th>${data.summary.columns.map((c) => html`<th${c === 'role' ? '' : ' class="num"'}>${c}</th>`)}</tr></thead><tbody>${data.summary.rows.map(([kind, values]) => html`<tr><th scope="row">${humanize(kind)}</th>${data.summary.columns.map((c) => html`<td${c === 'role' ? '' : ' class="num"'}>${values[c] ?? ''}</td>`)}</tr>`)}</tbody></table>`}
+</div>
+${data.charts.length === 0 ? html`` : html`<div class="charts">${data.charts.map((c) => html`<figure>${inlineSvg(c.svg, c.title)}<figcaption><a href="${hrefFromReport(c.path)}">${c.path.slice('report/'.length)}</a></figcaption></figure>`)}</div>`}
 ${data.tasks.length === 0 ? html`<p class="muted">The report lists no tasks.</p>` : html`
-<div class="scroll"><table class="calibration"><thead><tr><th>task</th>${data.kinds.map((k) => html`<th class="num">${k}</th>`)}<th>verdict</th><th>problems</th></tr></thead><tbody>
+<div class="scroll"><table class="calibration"><thead><tr><th>task</th>${data.kinds.map(kindHead)}<th>verdict</th><th>problems</th></tr></thead><tbody>
 ${data.tasks.map((t) => {
       const scores = new Map(t.scores)
+      const flagged = new Set(t.flagged)
       const verdictTone = t.verdict === 'fail' || t.problems.length ? 'bad' : t.verdict ? 'good' : ''
-      return html`<tr><td>${taskLink(t.id, ctx)}</td>${data.kinds.map((k) => html`<td class="num">${scores.has(k) ? fixed4(scores.get(k)) : ''}</td>`)}<td>${t.verdict ? html`<span class="badge ${verdictTone}">${t.verdict}</span>` : '–'}</td><td>${t.problems.length ? html`<ul>${t.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}</td></tr>`
+      return html`<tr><td>${taskLink(t.id, ctx)}</td>${data.kinds.map((k) => html`<td class="num${flagged.has(k) ? ' flagged' : ''}">${scores.has(k) ? fixed4(scores.get(k)) : ''}</td>`)}<td>${t.verdict ? html`<span class="badge ${verdictTone}">${t.verdict}</span>` : '–'}</td><td>${t.problems.length ? html`<ul class="problems">${t.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}</td></tr>`
     })}
 </tbody></table></div>`}
 ${fileLinks(data.files)}`
