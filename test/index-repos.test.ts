@@ -9,15 +9,11 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path'
 import { rig, type Rig } from './helpers/rig.ts'
 import { scanProject } from '../scripts/stages/generate/project.ts'
-import { extract } from '../scripts/stages/extract.ts'
-import { select } from '../scripts/stages/select.ts'
-import { defaultSelectionConfig } from '../scripts/stages/select/config.ts'
-import { generate } from '../scripts/stages/generate.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { IndexError } from '../scripts/index/index-errors.ts'
 import { listProject, StatCache } from '../scripts/index/project-listing.ts'
 import { buildProjectRepo, projectCommitMessage, readRepoCommit } from '../scripts/index/project-repo.ts'
-import { indexItems, indexProjects, selectedProjects, strayRepos } from '../scripts/index/index-items.ts'
+import { indexItems, indexItemSpec, indexProjects, projectEntry, selectedProjects, strayRepos } from '../scripts/index/index-items.ts'
 import { completeIndexConfig, readProjectsToIndex, repoName } from '../scripts/index/projects-file.ts'
 import { planPush, push, pushIndex, PushFailedError } from '../scripts/index/push.ts'
 
@@ -344,7 +340,7 @@ test('bad input fails with an error naming the path, field or key', async () => 
   assert.throws(() => selectedProjects(inputs), (e: Error) => e.message.includes(`${r.path('dataset.jsonl')}:1: project.root "../../etc" is not inside the data dir`))
   r.write({ 'dataset.jsonl': `${JSON.stringify({ id: 'c_api_gateway_easy_009_bug_investigation_easy_01', project_id: 'c_api_gateway_easy_009', language: 'c', project: { dir: 'generated/c_api_gateway_easy_009', root: 'generated/c_api_gateway_easy_009/Gone' } })}\n` })
   const config = completeIndexConfig({})
-  assert.throws(() => indexItems({ ...inputs, indexDir: r.path('index'), config }), (e: Error) => e.message.includes(`project directory ${join(data, 'generated/c_api_gateway_easy_009/Gone')} does not exist`))
+  assert.throws(() => indexItems({ ...inputs, indexDir: r.path('index') }), (e: Error) => e.message.includes(`project directory ${join(data, 'generated/c_api_gateway_easy_009/Gone')} does not exist`))
   r.write({ 'dataset.jsonl': `${JSON.stringify({ id: 'c_api_gateway_easy_009_bug_investigation_easy_01', project_id: 7, language: 'c', project: {} })}\n` })
   assert.throws(() => selectedProjects(inputs), (e: Error) => e.message.includes(`${r.path('dataset.jsonl')}:1: project_id must be a non-empty string`))
 
@@ -389,7 +385,7 @@ test('projects_to_index.json lists each selected project with its repository, co
   const warnings: string[] = []
   const indexDir = r.path('out/index')
   const config = completeIndexConfig({ org: 'acme' })
-  const items = indexItems({ ...inputs, indexDir, config, warn: (m) => warnings.push(m) })
+  const items = indexItems({ ...inputs, indexDir, warn: (m) => warnings.push(m) })
   assert.equal(items.map((i) => i.key), ['c_api_gateway_easy_009', 'python_web_blog_medium_004'])
   assert.match(warnings.join('\n'), 'not_in_dataset_easy_01')
   for (const item of items) assert.match(item.inputHash, /^[0-9a-f]{64}$/)
@@ -402,7 +398,7 @@ test('projects_to_index.json lists each selected project with its repository, co
   const [c, py] = written
   assert.equal(c, {
     project_id: 'c_api_gateway_easy_009', name: 'CampusCraft Service Mesh', dir_name: 'CampusCraft', language: 'c',
-    files: 2, lines: 2, bytes: 33, repo: 'acme/locobench-c_api_gateway_easy_009', repo_dir: 'c_api_gateway_easy_009.git', branch: 'main',
+    files: 2, lines: 2, bytes: 33, repo: 'acme/locobench-c_api_gateway_easy_009', repo_dir: 'c_api_gateway_easy_009', branch: 'main',
     commit: items[0].commit, tree: c.tree, task_ids: ['c_api_gateway_easy_009_bug_investigation_easy_01', 'c_api_gateway_easy_009_code_comprehension_easy_02'],
     empty_dirs: [], skipped: [],
   })
@@ -412,15 +408,31 @@ test('projects_to_index.json lists each selected project with its repository, co
   assert.equal([...repoEntries(join(indexDir, c.repo_dir)).keys()], ['.gitignore', 'src/main.c'])
 
   // Input hashes follow content: the same on a rerun, moved by an edit in one project only.
-  const before = indexItems({ ...inputs, indexDir, config })
+  const before = indexItems({ ...inputs, indexDir })
   r.write({ 'data/generated/python_web_blog_medium_004/app.py': 'print("bye")\n' })
-  const after = indexItems({ ...inputs, indexDir, config })
+  const after = indexItems({ ...inputs, indexDir })
   assert.is(after[0].inputHash, before[0].inputHash)
   assert.is.not(after[1].inputHash, before[1].inputHash)
   assert.equal(before.map((i) => i.inputHash), items.map((i) => i.inputHash))
   const rerun = await indexProjects({ ...inputs, indexDir, config })
   assert.equal(rerun.built, ['python_web_blog_medium_004'])
   assert.equal(rerun.kept, ['c_api_gateway_easy_009'])
+
+  // The engine's per-item contract: prepare gives the hash without building, build writes the
+  // staged entry and returns JSON facts, and the entry assembled from facts is the runner's entry.
+  const projects = selectedProjects(inputs)
+  const spec = indexItemSpec(projects)
+  assert.equal(spec.keys, ['c_api_gateway_easy_009', 'python_web_blog_medium_004'])
+  assert.equal(spec.reserved, ['projects_to_index.json'])
+  const prepared = spec.prepare('c_api_gateway_easy_009')
+  assert.is(prepared.hash, after[0].inputHash)
+  assert.not.ok(existsSync(r.path('staging')), 'prepare builds nothing')
+  const facts = await spec.build('c_api_gateway_easy_009', prepared.value, r.path('staging/c_api_gateway_easy_009'))
+  assert.equal(JSON.parse(JSON.stringify(facts)), facts)
+  assert.is(readRepoCommit(r.path('staging/c_api_gateway_easy_009')), facts.commit)
+  assert.equal(projectEntry(projects[0], facts, config), rerun.entries[0])
+  assert.ok(spec.fatal(new IndexError('bad config', 2)))
+  assert.not.ok(spec.fatal(new IndexError('one project failed')))
 
   // A schema violation in the file is reported with the file and pointer.
   const broken = JSON.parse(readFileSync(join(indexDir, 'projects_to_index.json'), 'utf8'))
@@ -429,9 +441,10 @@ test('projects_to_index.json lists each selected project with its repository, co
   assert.throws(() => readProjectsToIndex(r.path('broken.json')), (e: Error) => e.message.includes(`${r.path('broken.json')} does not match projects-to-index.schema.json: /1/commit:`))
 
   // Repositories of projects no longer selected, and leftovers of interrupted builds, are listed for removal; nothing else.
-  mkdirSync(join(indexDir, 'java_old_project_easy_001.git'))
-  mkdirSync(join(indexDir, 'c_api_gateway_easy_009.git.tmp-12345'))
-  assert.equal(strayRepos(indexDir, new Set(items.map((i) => i.key))), ['c_api_gateway_easy_009.git.tmp-12345', 'java_old_project_easy_001.git'])
+  mkdirSync(join(indexDir, 'java_old_project_easy_001'))
+  mkdirSync(join(indexDir, 'c_api_gateway_easy_009.tmp-12345'))
+  mkdirSync(join(indexDir, 'notes'))
+  assert.equal(strayRepos(indexDir, new Set(items.map((i) => i.key))), ['c_api_gateway_easy_009.tmp-12345', 'java_old_project_easy_001'])
 })
 
 // ---- push -------------------------------------------------------------------------------------
@@ -491,12 +504,14 @@ test('push sends each commit to main of its remote; a dry run starts nothing; a 
 test('on the bundled sample, each repository holds exactly environment/project/ of every task of its project', async () => {
   using r = rig({}, 'index-sample-')
   const out = r.path('out')
-  await extract({ dataDir: SAMPLE, outputs: { dataset: join(out, 'dataset.jsonl'), rejects: join(out, 'rejects.jsonl'), summary: join(out, 'extract-summary.json') }, cacheDir: r.path('cache'), concurrency: 1 })
-  await select({ dataset: join(out, 'dataset.jsonl'), config: defaultSelectionConfig(), outputs: { scores: join(out, 'scores.jsonl'), selected: join(out, 'selected_tasks.json'), reportDir: join(out, 'report') } })
-  await generate({
-    selected: join(out, 'selected_tasks.json'), dataset: join(out, 'dataset.jsonl'), dataDir: SAMPLE, templatesDir: join(ROOT, 'templates'),
-    config: {}, outputs: { tasks: join(out, 'tasks'), registry: join(out, 'registry', 'dataset.toml') }, currentTasksDir: join(out, 'none'), remove: () => {},
-  })
+  // The generate stage's output through its stable entry points (the original adapter's three commands).
+  const run = (script: string, args: string[]) => {
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'cli', script), ...args], { encoding: 'utf8' })
+    assert.is(result.status, 0, `${script}: ${result.stderr}`)
+  }
+  run('extract-dataset.ts', ['--data', SAMPLE, '--output', out])
+  run('select-tasks.ts', ['--dataset', join(out, 'dataset.jsonl'), '--output', join(out, 'selected_tasks.json')])
+  run('run-adapter.ts', ['--dataset_path', join(out, 'dataset.jsonl'), '--output_dir', join(out, 'tasks'), '--selected_tasks', join(out, 'selected_tasks.json'), '--data_dir', SAMPLE])
 
   const inputs = { selected: join(out, 'selected_tasks.json'), dataset: join(out, 'dataset.jsonl'), dataDir: SAMPLE }
   const indexDir = join(out, 'index')
@@ -517,7 +532,7 @@ test('on the bundled sample, each repository holds exactly environment/project/ 
   assert.ok(trusted.length > 0)
   assert.is(StatCache.load(cacheFile).size, trusted.length)
 
-  const taskDirs = readdirSync(join(out, 'tasks')).filter((n) => n !== 'manifest.json')
+  const taskDirs = readdirSync(join(out, 'tasks')).filter((n) => existsSync(join(out, 'tasks', n, 'task.toml')))
   assert.is(taskDirs.length, 50)
   assert.equal(cold.entries.flatMap((e) => e.task_ids).sort(), taskDirs.sort(), 'every generated task belongs to exactly one indexed project')
   for (const entry of cold.entries) {

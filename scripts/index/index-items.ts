@@ -93,66 +93,115 @@ function projectName(metadataDir: string): string | null {
   }
 }
 
+/** What a built repository is, recorded per item (JSON): everything of its entry that the content decides. */
+export interface RepoFacts {
+  commit: string
+  tree: string
+  files: number
+  lines: number
+  bytes: number
+  empty_dirs: string[]
+  skipped: string[]
+}
+
 export interface IndexItem {
-  /** The project id. */
+  /** The project id, which is also the repository's directory name under the index dir. */
   key: string
   projectDir: string
-  /** The bare repository: <indexDir>/<project id>.git. */
+  /** The bare repository: <indexDir>/<project id>. */
   repoDir: string
   /** Changes exactly when the repository's commit would (content, modes, links, message, recipe). */
   inputHash: string
   /** The commit the content gives (what build() leaves at refs/heads/main). */
   commit: string
-  /** Builds the repository unless it already holds `commit`; returns the project's projects_to_index.json entry. */
-  build(signal?: AbortSignal): Promise<ProjectToIndex & { changed: boolean }>
+  /** Builds the repository (into `repoDir`, or `into` when given) unless it already holds `commit`. */
+  build(into?: string, signal?: AbortSignal): Promise<RepoFacts & { changed: boolean }>
 }
 
 export interface IndexItemsOptions extends SelectionInputs {
-  /** out/index/: repositories go to <indexDir>/<project id>.git. */
+  /** out/index/: repositories go to <indexDir>/<project id>. */
   indexDir: string
-  config: Pick<IndexConfig, 'org' | 'repo_name'>
   /** Blob ids by file stats: only files whose stats moved are read. */
   cache?: StatCache
 }
 
-export const repoDirName = (projectId: string): string => `${projectId}.git`
+/** One item per project: the listing (stat-cached) is made now, so the input hash is known before any build. */
+export function indexItem(project: SelectedProject, indexDir: string, cache?: StatCache): IndexItem {
+  const listing: ProjectListing = listProject(project.projectDir, cache)
+  const message = projectCommitMessage(project.project_id)
+  const commit = commitId(listing.tree, message)
+  const repoDir = join(resolve(indexDir), project.project_id)
+  return {
+    key: project.project_id,
+    projectDir: project.projectDir,
+    repoDir,
+    commit,
+    inputHash: sha256(`locobench-harbor index v${INDEX_RECIPE_VERSION}\n${commit}\n`),
+    build: async (into?: string, signal?: AbortSignal) => {
+      const built: ProjectRepo = await buildProjectRepo({ projectDir: project.projectDir, repoDir: into ?? repoDir, message, listing, signal })
+      return { commit: built.commit, tree: built.tree, files: built.files, lines: built.lines, bytes: built.bytes, empty_dirs: built.emptyDirs, skipped: built.skipped, changed: built.changed }
+    },
+  }
+}
 
 export function indexItems(options: IndexItemsOptions): IndexItem[] {
-  return selectedProjects(options).map((project) => {
-    const repo = repoName(options.config, project)
-    const listing: ProjectListing = listProject(project.projectDir, options.cache)
-    const message = projectCommitMessage(project.project_id)
-    const commit = commitId(listing.tree, message)
-    const repoDir = join(resolve(options.indexDir), repoDirName(project.project_id))
-    return {
-      key: project.project_id,
-      projectDir: project.projectDir,
-      repoDir,
-      commit,
-      inputHash: sha256(`locobench-harbor index v${INDEX_RECIPE_VERSION}\n${commit}\n`),
-      build: async (signal?: AbortSignal) => {
-        const built: ProjectRepo = await buildProjectRepo({ projectDir: project.projectDir, repoDir, message, listing, signal })
-        return {
-          project_id: project.project_id,
-          name: projectName(project.metadataDir),
-          dir_name: basename(project.projectDir),
-          language: project.language,
-          files: built.files,
-          lines: built.lines,
-          bytes: built.bytes,
-          repo,
-          repo_dir: repoDirName(project.project_id),
-          branch: 'main',
-          commit: built.commit,
-          tree: built.tree,
-          task_ids: project.task_ids,
-          empty_dirs: built.emptyDirs,
-          skipped: built.skipped,
-          changed: built.changed,
-        }
-      },
-    }
-  })
+  return selectedProjects(options).map((project) => indexItem(project, options.indexDir, options.cache))
+}
+
+/**
+ * A project's projects_to_index.json entry: what the repository holds (its recorded facts) plus
+ * what the current selection and config say (repository name, task ids, name). The latter are
+ * never recorded with the item, so selecting one more task of a project updates the entry
+ * without rebuilding the repository.
+ */
+export function projectEntry(project: SelectedProject, facts: RepoFacts, config: Pick<IndexConfig, 'org' | 'repo_name'>): ProjectToIndex {
+  return {
+    project_id: project.project_id,
+    name: projectName(project.metadataDir),
+    dir_name: basename(project.projectDir),
+    language: project.language,
+    files: facts.files,
+    lines: facts.lines,
+    bytes: facts.bytes,
+    repo: repoName(config, project),
+    repo_dir: project.project_id,
+    branch: 'main',
+    commit: facts.commit,
+    tree: facts.tree,
+    task_ids: project.task_ids,
+    empty_dirs: facts.empty_dirs,
+    skipped: facts.skipped,
+  }
+}
+
+/**
+ * The stage for the engine's per-item runner (ctx.items): the index dir is the tree, one entry
+ * per project id, plus projects_to_index.json as a reserved name. prepare lists the project
+ * (stat cache) and returns the input hash; build writes the repository into the staged entry and
+ * returns its facts. After the run, write
+ * `projects.map((p) => projectEntry(p, facts.get(p.project_id), config))` with writeProjectsToIndex.
+ */
+export function indexItemSpec(projects: readonly SelectedProject[], options: { cache?: StatCache; signal?: AbortSignal } = {}) {
+  const byKey = new Map(projects.map((p) => [p.project_id, p]))
+  return {
+    keys: [...byKey.keys()],
+    unit: 'projects',
+    reserved: [PROJECTS_FILE],
+    prepare(key: string): { hash: string; value: IndexItem } {
+      const project = byKey.get(key)
+      if (!project) throw new IndexError(`index: no selected project ${key}`)
+      // The index dir is irrelevant here: build always gets the staged entry's path.
+      const item = indexItem(project, '.', options.cache)
+      return { hash: item.inputHash, value: item }
+    },
+    async build(key: string, item: IndexItem, dir: string | undefined): Promise<RepoFacts> {
+      if (!dir) throw new IndexError(`index: no staging directory for ${key}`)
+      const { changed: _changed, ...facts } = await item.build(dir, options.signal)
+      return facts
+    },
+    /** Config and template errors stop the stage; a project that cannot be indexed fails only its item. */
+    fatal: (error: unknown): boolean => error instanceof IndexError && error.exitCode === 2,
+  }
 }
 
 export interface IndexRunResult {
@@ -163,13 +212,8 @@ export interface IndexRunResult {
   file: string
 }
 
-/**
- * Every item built (a few at a time: each is mostly waiting on git processes), then
- * projects_to_index.json written atomically into `outFile` (default <indexDir>/projects_to_index.json).
- * The whole stage in one call, for the stage wiring and for tests; the engine may instead drive
- * indexItems itself and call writeProjectsToIndex.
- */
 export interface IndexProjectsOptions extends IndexItemsOptions {
+  config: Pick<IndexConfig, 'org' | 'repo_name'>
   /** Where projects_to_index.json goes (default <indexDir>/projects_to_index.json; the engine passes a staging path). */
   outFile?: string
   /**
@@ -183,29 +227,36 @@ export interface IndexProjectsOptions extends IndexItemsOptions {
   log?(message: string): void
 }
 
+/**
+ * The whole stage without the engine: every item built in place (a few at a time: each is mostly
+ * waiting on git processes; an unchanged one starts nothing), then projects_to_index.json written
+ * atomically to `outFile` (default <indexDir>/projects_to_index.json). Used by tests and as the
+ * reference for the engine wiring (indexItemSpec).
+ */
 export async function indexProjects(options: IndexProjectsOptions): Promise<IndexRunResult> {
   const cache = options.cache ?? (options.cacheFile ? StatCache.load(options.cacheFile) : undefined)
-  const items = indexItems({ ...options, cache })
+  const projects = selectedProjects(options)
+  const items = projects.map((project) => indexItem(project, options.indexDir, cache))
   if (cache && options.cacheFile && !options.cache) {
     cache.keepOnly(items.map((i) => i.projectDir))
     if (cache.dirty) cache.save(options.cacheFile)
   }
-  const results: (ProjectToIndex & { changed: boolean })[] = new Array(items.length)
+  const results: (RepoFacts & { changed: boolean })[] = new Array(items.length)
   let next = 0
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const at = next++
       options.signal?.throwIfAborted()
-      results[at] = await items[at].build(options.signal)
+      results[at] = await items[at].build(undefined, options.signal)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, items.length)) }, worker))
-  const entries = results.map(({ changed: _changed, ...entry }) => entry)
+  const entries = projects.map((project, i) => projectEntry(project, results[i], options.config))
   const file = options.outFile ?? join(options.indexDir, PROJECTS_FILE)
   writeProjectsToIndex(file, entries)
   for (const entry of entries) if (entry.empty_dirs.length) options.warn?.(`project ${entry.project_id}: ${entry.empty_dirs.length} empty director${entry.empty_dirs.length === 1 ? 'y' : 'ies'} the tasks ship cannot be in its repository: ${entry.empty_dirs.slice(0, 5).join(', ')}`)
-  const built = results.filter((r) => r.changed).map((r) => r.project_id)
-  const kept = results.filter((r) => !r.changed).map((r) => r.project_id)
+  const built = projects.filter((_, i) => results[i].changed).map((p) => p.project_id)
+  const kept = projects.filter((_, i) => !results[i].changed).map((p) => p.project_id)
   options.log?.(`${built.length} built, ${kept.length} kept (${entries.length} projects)`)
   return { entries, built, kept, file }
 }
@@ -216,9 +267,10 @@ export function writeProjectsToIndex(file: string, entries: readonly ProjectToIn
 }
 
 /**
- * Repositories in indexDir of projects no longer selected (`<id>.git` directories not in `keep`),
- * and leftovers of interrupted builds (`<id>.git.tmp-<pid>`): for the stage to remove. Nothing
- * else in indexDir is ever listed.
+ * Repositories in indexDir of projects no longer selected (project-id directories not in `keep`),
+ * and leftovers of interrupted builds (`<id>.tmp-<pid>`, `.<id>.old-<pid>`): for the standalone
+ * runner to remove (the engine removes items it no longer names itself). Nothing else in indexDir
+ * is ever listed.
  */
 export function strayRepos(indexDir: string, keep: ReadonlySet<string>): string[] {
   let names: string[]
@@ -227,11 +279,11 @@ export function strayRepos(indexDir: string, keep: ReadonlySet<string>): string[
   } catch {
     return []
   }
+  const project = /^[a-z0-9_]+_(easy|medium|hard|expert)_[0-9]{3}$/
   return names
     .filter((name) => {
-      const repo = /^([a-z0-9_]+)\.git$/.exec(name)
-      if (repo) return !keep.has(repo[1])
-      return /^[a-z0-9_]+\.git\.tmp-\d+$/.test(name) || /^\.[a-z0-9_]+\.git\.old-\d+$/.test(name)
+      if (project.test(name)) return !keep.has(name)
+      return /^[a-z0-9_]+\.tmp-\d+$/.test(name) || /^\.[a-z0-9_]+\.old-\d+$/.test(name)
     })
     .sort()
 }
