@@ -4,8 +4,10 @@
 // against the artifact schemas, so they have the shapes the real stages write.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { spawnSync } from 'node:child_process'
 import { rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { toJson } from '../scripts/lib/fsx.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { defaultSelectionConfig, scoreAndSelect, selectionConfigHash, type ScoringFields } from '../scripts/stages/select.ts'
@@ -221,6 +223,23 @@ test('a stage can point the page at its staged outputs and pass section data it 
   } finally {
     withSmoke.dispose()
     staging.dispose()
+    r.dispose()
+  }
+})
+
+test('html-cli.ts writes the page for an existing out dir and refuses a missing one', () => {
+  const r = outDir()
+  try {
+    const cli = join(import.meta.dirname, '..', 'scripts', 'report', 'html-cli.ts')
+    const first = spawnSync(process.execPath, [cli, '--out', r.dir], { encoding: 'utf8' })
+    assert.is(first.status, 0, first.stderr)
+    assert.is(first.stdout.trim(), `wrote ${pathToFileURL(r.path('report/index.html')).href} (dataset, selection, tasks)`)
+    const again = spawnSync(process.execPath, [cli, '--out', r.dir], { encoding: 'utf8' })
+    assert.match(again.stdout, /^unchanged /)
+    const missing = spawnSync(process.execPath, [cli, '--out', r.path('nope')], { encoding: 'utf8' })
+    assert.is(missing.status, 1)
+    assert.match(missing.stderr, /no out dir at .*nope/)
+  } finally {
     r.dispose()
   }
 })
