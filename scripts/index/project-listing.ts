@@ -120,7 +120,8 @@ export function listProject(root: string, cache?: StatCache): ProjectListing {
   }
   const listing: ProjectListing = { root, files: [], emptyDirs: [], skipped: [], bytes: 0, lines: 0, tree: '' }
   const dirs: string[] = []
-  walk(listing, dirs, realRoot, root, '', cache)
+  // Absolute paths: they are the stat cache's keys, whatever form the caller gave.
+  walk(listing, dirs, realRoot, resolve(root), '', cache)
   listing.files.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
   const holding = new Set<string>()
   for (const file of listing.files) for (let d = parentOf(file.path); d !== '' && !holding.has(d); d = parentOf(d)) holding.add(d)
