@@ -239,6 +239,7 @@ test('the harbor config section: defaults, and errors naming the key', () => {
     jobs_dir: 'harbor/jobs',
     concurrency: 1,
     timeout_sec: 1800,
+    adapter: { id: 'locobench-agent', builders: [], parity_runs: 3, parity_tasks: null, concurrency: 2 },
   })
   assert.is(passThreshold(config, { pass_threshold: 0.8 }), 0.8)
   assert.is(passThreshold(config, undefined), 0.9)

@@ -14,6 +14,16 @@ export interface HarborConfig {
   jobs_dir: string
   concurrency: number
   timeout_sec: number
+  adapter: AdapterConfig
+}
+
+/** harbor.adapter: what the adapter kit says about the adapter. */
+export interface AdapterConfig {
+  id: string
+  builders: string[]
+  parity_runs: number
+  parity_tasks: number | null
+  concurrency: number
 }
 
 /** Exit 2, like every config error: nothing was run. */
