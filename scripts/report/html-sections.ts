@@ -4,6 +4,7 @@
 // the context, and only to anchors that exist on the page.
 import { anchorId, html, hrefFromReport, inlineSvg, type SafeHtml } from './html-escape.ts'
 import { LIMITS, type CalibrationData, type DatasetData, type FileLink, type SectionName, type SelectionData, type SmokeData, type TasksData } from './html-data.ts'
+import { DIFFICULTIES } from '../lib/ids.ts'
 import type { ScoresLine } from '../stages/select/artifacts.ts'
 
 /** What a section may know about the rest of the page. */
@@ -43,9 +44,10 @@ export const fileLinks = (files: FileLink[]): SafeHtml =>
 const tiles = (items: [label: string, value: string | number, tone?: 'good' | 'bad' | 'warn'][]): SafeHtml =>
   html`<div class="tiles">${items.map(([label, value, tone]) => html`<div class="tile${tone ? ` ${tone}` : ''}"><span class="value">${typeof value === 'number' ? count(value) : value}</span><span class="label">${label}</span></div>`)}</div>`
 
-/** A two-column count table, largest first, or a line saying there is nothing. */
-function countTable(caption: string, counts: Record<string, number>, empty: string): SafeHtml {
-  const rows = Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+/** A two-column count table (largest first, or in the order given), or a line saying there is nothing. */
+function countTable(caption: string, counts: Record<string, number>, empty: string, order?: readonly string[]): SafeHtml {
+  const rank = (key: string): number => (order?.includes(key) ? order.indexOf(key) : Infinity)
+  const rows = Object.entries(counts).sort((a, b) => (order ? rank(a[0]) - rank(b[0]) : 0) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
   if (rows.length === 0) return html`<p class="muted">${empty}</p>`
   return html`<table class="counts"><caption>${caption}</caption><tbody>${rows.map(([key, n]) => html`<tr><th scope="row">${key}</th><td class="num">${count(n)}</td></tr>`)}</tbody></table>`
 }
@@ -75,8 +77,8 @@ ${countTable('Rejected by reason', s.rejected_by_reason, 'No scenario was reject
 ${countTable('Warnings by code', s.warnings_by_code, 'No warnings.')}
 ${countTable('Accepted by language', s.by_language, 'No records.')}
 ${countTable('Accepted by category', s.by_category, 'No records.')}
-${countTable('Accepted by difficulty', s.by_difficulty, 'No records.')}
-${countTable('Project layouts (A wrapper folder, B several entries, C fallback)', s.layouts, 'No projects.')}
+${countTable('Accepted by difficulty', s.by_difficulty, 'No records.', DIFFICULTIES)}
+${countTable('Project layouts (A wrapper folder, B several entries, C fallback)', s.layouts, 'No projects.', ['A', 'B', 'C'])}
 </div>
 ${data.rejects.length === 0 ? html`` : html`
 <details${s.rejected <= 10 ? ' open' : ''}><summary>Rejected scenario files (${count(s.rejected)})</summary>
@@ -154,8 +156,8 @@ ${tiles([
   ])}
 ${failures.length === 0 ? html`` : html`<h3>Failures</h3><ul class="failures">${failures.map((t) => html`<li>${taskLink(t.id, ctx)}: <strong>${t.step ?? 'unknown step'}</strong><pre>${t.reason ?? ''}</pre></li>`)}</ul>`}
 <details${r.tasks.length <= 60 ? ' open' : ''}><summary>Every task (${count(r.tasks.length)})</summary>
-<div class="scroll"><table class="smoke"><thead><tr><th>task</th><th>language</th><th>status</th><th class="num">oracle reward</th><th class="num">empty reward</th><th class="num">build s</th><th>image</th><th>note</th></tr></thead><tbody>
-${r.tasks.map((t) => html`<tr><td>${taskLink(t.id, ctx)}</td><td>${t.language}</td><td>${smokeBadge(t.status)}</td><td class="num">${fixed4(t.oracle_reward)}</td><td class="num">${fixed4(t.empty_reward)}</td><td class="num">${t.build_seconds === null ? '–' : t.build_seconds.toFixed(1)}</td><td>${t.image ? html`<code>${t.image}</code>` : '–'}</td><td>${t.reason && t.status !== 'fail' ? html`<details><summary>${t.status === 'lint-only' ? 'lint' : 'note'}</summary><pre>${t.reason}</pre></details>` : t.step ?? ''}</td></tr>`)}
+<div class="scroll"><table class="smoke"><thead><tr><th>task</th><th>language</th><th>status</th><th class="num">oracle reward</th><th class="num">empty reward</th><th class="num">build s</th><th>image id</th><th>note</th></tr></thead><tbody>
+${r.tasks.map((t) => html`<tr><td>${taskLink(t.id, ctx)}</td><td>${t.language}</td><td>${smokeBadge(t.status)}</td><td class="num">${fixed4(t.oracle_reward)}</td><td class="num">${fixed4(t.empty_reward)}</td><td class="num">${t.build_seconds === null ? '–' : t.build_seconds.toFixed(1)}</td><td>${t.image_id ? html`<code title="${t.image ?? ''}">${t.image_id.slice(0, 12)}</code>` : t.image ? html`<code>${t.image}</code>` : '–'}</td><td>${t.reason && t.status !== 'fail' ? html`<details><summary>${t.status === 'lint-only' ? 'lint' : 'note'}</summary><pre>${t.reason}</pre></details>` : t.step ?? ''}</td></tr>`)}
 </tbody></table></div></details>
 ${fileLinks(data.files)}`
 }
