@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { rig, type Rig } from './helpers/rig.ts'
 import { scanProject } from '../scripts/stages/generate/project.ts'
 import { check } from '../scripts/lib/schemas.ts'
+import { loadConfig } from '../scripts/lib/config.ts'
 import { IndexError } from '../scripts/index/index-errors.ts'
 import { listProject, StatCache } from '../scripts/index/project-listing.ts'
 import { buildProjectRepo, projectCommitMessage, readRepoCommit } from '../scripts/index/project-repo.ts'
@@ -351,6 +352,12 @@ test('bad input fails with an error naming the path, field or key', async () => 
   assert.throws(() => completeIndexConfig({ repo_name: '{org}/../{project_id}' }), (e: Error) => e.message.includes('index.repo_name'))
   assert.throws(() => completeIndexConfig({ pushh: true }), (e: Error) => e.message.includes('index.pushh: is not allowed here'))
   assert.is(repoName(config, { project_id: 'c_api_gateway_easy_009', language: 'c' }), 'locobench/locobench-c_api_gateway_easy_009')
+
+  // The section through the project's config file: defaults filled in, a bad key named.
+  r.write({ 'cfg/ok.json5': '{ index: { org: "acme", remote: "file:///srv/git/{repo}.git" } }', 'cfg/bad.json5': '{ index: { force: true } }' })
+  const loaded = loadConfig(r.path('cfg/ok.json5')).config.index
+  assert.equal(completeIndexConfig(loaded), { org: 'acme', repo_name: '{org}/locobench-{project_id}', remote: 'file:///srv/git/{repo}.git', force_push: false, create_local_remotes: true, push_concurrency: 4 })
+  assert.throws(() => loadConfig(r.path('cfg/bad.json5')), (e: Error) => e.message.includes('index.force: is not allowed here'))
 })
 
 // ---- projects_to_index.json and the stage as items --------------------------------------------

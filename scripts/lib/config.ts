@@ -25,6 +25,7 @@ export interface Config {
   languages: Record<string, unknown>
   verifier: Record<string, unknown>
   smoke: Record<string, unknown>
+  index: Record<string, unknown>
 }
 
 export interface LoadedConfig {
