@@ -37,6 +37,19 @@ export const ARTIFACTS = {
   index: 'report/index.html',
 } as const
 
+/**
+ * The files each section reads (out-dir-relative), and the stage that writes them: a stage that
+ * rewrites any of these should rewrite the page. Links also need the linked files to exist
+ * (report/selection.md, report/smoke.md, tasks/<id>/instruction.md …), which the same stages write.
+ */
+export const SECTION_INPUTS: Record<SectionName, { stage: string; files: readonly string[] }> = {
+  dataset: { stage: 'extract', files: [ARTIFACTS.extractSummary, ARTIFACTS.rejects] },
+  selection: { stage: 'select', files: [ARTIFACTS.scores, ...ARTIFACTS.charts.map((c) => c.file)] },
+  tasks: { stage: 'generate', files: [ARTIFACTS.manifest] },
+  smoke: { stage: 'smoke', files: [ARTIFACTS.smokeReport] },
+  calibration: { stage: 'calibrate', files: [ARTIFACTS.calibrationReport] },
+}
+
 /** Rows shown in the long tables before "…and N more" (the linked artifacts hold them all). */
 export const LIMITS = { rejects: 50, warnings: 50, ranked: 100 } as const
 
