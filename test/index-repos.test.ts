@@ -345,6 +345,10 @@ test('bad input fails with an error naming the path, field or key', async () => 
   r.write({ 'dataset.jsonl': `${JSON.stringify({ id: 'c_api_gateway_easy_009_bug_investigation_easy_01', project_id: 7, language: 'c', project: {} })}\n` })
   assert.throws(() => selectedProjects(inputs), (e: Error) => e.message.includes(`${r.path('dataset.jsonl')}:1: project_id must be a non-empty string`))
 
+  // The push target before any index run names the file it needs.
+  const noIndex = await pushIndex({ indexDir: r.path('never-indexed'), config: completeIndexConfig({}), dryRun: true }).then(() => undefined, (e: unknown) => e)
+  assert.match((noIndex as Error).message, `${join(r.path('never-indexed'), 'projects_to_index.json')} does not exist (run the index stage first)`)
+
   // Config: schema errors and template typos name the key.
   assert.throws(() => completeIndexConfig({ org: 'has space' }), (e: Error) => e.message.includes('index.org'))
   assert.throws(() => completeIndexConfig({ repo_name: '{org}/{project}' }), (e: Error) => e.message.includes('index.repo_name: unknown placeholder {project}'))
