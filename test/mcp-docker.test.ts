@@ -81,6 +81,21 @@ if (!engine) {
     assert.equal(leftovers(r.project), [])
   })
 
+  test('a sidecar that cannot start fails at the health step with its log, and is torn down', async () => {
+    // The same build context (so the same image), run with a repository root that does not exist.
+    const broken = join(base, 'broken-environment')
+    await writeCodeSearchContext(join(broken, 'code-search'), { projectDir: project })
+    writeFileSync(join(broken, 'docker-compose.yaml'), codeSearchComposeYaml().replace('CODE_SEARCH_PORT: "8080"', 'CODE_SEARCH_PORT: "8080"\n      CODE_SEARCH_ROOT: /nonexistent'))
+    const r = await smokeCodeSearchCompose({ envDir: broken, expectedFile: EXPECTED, engine, timeouts: { healthyMs: 60_000 } })
+    show('broken', r)
+    assert.is(r.ok, false)
+    assert.is(r.built, false, 'the image of an identical context is reused')
+    assert.is(r.failure?.step, 'health')
+    assert.match(r.failure!.message, /the sidecar stopped \(exit code 1\)/)
+    assert.match(r.failure!.tail, /repository root \/nonexistent/)
+    assert.equal(leftovers(r.project), [])
+  })
+
   test('a search that misses the file fails at the search step, and still tears everything down', async () => {
     const r = await smokeCodeSearchCompose({ envDir, expectedFile: EXPECTED, engine, identifier: 'NoSuchIdentifierAnywhere', removeImage: true })
     show('miss', r)

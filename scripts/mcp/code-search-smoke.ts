@@ -139,7 +139,21 @@ const engineBin = (engine: ComposeEngine): string => engine.bin ?? engine.kind
  * The compose tool for an engine: Docker's plugin (`docker compose`), else the standalone
  * `docker-compose` (Debian's package); for Podman `podman compose`, else `podman-compose`.
  */
-export async function detectCompose(engine: ComposeEngine = { kind: 'docker' }): Promise<ComposeTool | { why: string }> {
+// Asked once per engine and process: a smoke run checks many tasks, and docker-compose (Python)
+// takes seconds to start.
+const composeMemo = new Map<string, Promise<ComposeTool | { why: string }>>()
+
+export function detectCompose(engine: ComposeEngine = { kind: 'docker' }): Promise<ComposeTool | { why: string }> {
+  const key = `${engine.kind}\0${engineBin(engine)}`
+  let found = composeMemo.get(key)
+  if (!found) {
+    composeMemo.set(key, (found = askCompose(engine)))
+    void found.then((r) => 'why' in r && composeMemo.delete(key))
+  }
+  return found
+}
+
+async function askCompose(engine: ComposeEngine): Promise<ComposeTool | { why: string }> {
   const bin = engineBin(engine)
   const candidates: [string[], string][] = engine.kind === 'docker' ? [[[bin, 'compose'], `${bin} compose`], [['docker-compose'], 'docker-compose']] : [[[bin, 'compose'], `${bin} compose`], [['podman-compose'], 'podman-compose']]
   const why: string[] = []
@@ -374,8 +388,9 @@ async function waitHealthy(composeRun: ComposeRunner, engineRun: EngineRunner, t
         const health = state.Health?.Status
         if (health === 'healthy') return { ok: true, message: '', detail: '' }
         const lastCheck = state.Health?.Log?.at(-1)?.Output?.trim() ?? ''
-        if (health === 'unhealthy') return { ok: false, message: 'the sidecar reported unhealthy', detail: lastCheck }
+        // A stopped container is reported as such (its health may read unhealthy too, but says less).
         if (state.Status === 'exited' || state.Status === 'dead') return { ok: false, message: `the sidecar stopped (exit code ${state.ExitCode})`, detail: lastCheck }
+        if (health === 'unhealthy') return { ok: false, message: 'the sidecar reported unhealthy', detail: lastCheck }
         last = `${state.Status ?? '?'}, health ${health ?? 'not reported'}`
       } catch {
         last = `inspect failed (${said(inspect)})`
