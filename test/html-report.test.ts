@@ -203,6 +203,9 @@ test('a damaged artifact costs its own section only, and the page says which fil
     assert.match(page, /<code>extract-summary\.json<\/code> could not be read[\s\S]*does not match extract-summary\.schema\.json/)
     assert.match(page, /unreadable: smoke\/report\.json/)
     assert.match(page, /<section id="tasks">[\s\S]*<table class="tasks">/, 'the tasks still render')
+    r.write({ 'extract-summary.json': toJson(summary(1)), 'rejects.jsonl': '{"file": "output/scenarios/x.json",\n' })
+    writeIndexHtml({ outDir: r.dir })
+    assert.match(r.read('report/index.html'), /<code>rejects\.jsonl<\/code> could not be read[\s\S]*line 1:/, 'the damaged file is the one named')
   } finally {
     r.dispose()
   }

@@ -216,7 +216,9 @@ function guarded<T>(path: string, read: () => T): T | Unreadable {
   try {
     return read()
   } catch (error) {
-    return { unreadable: message(error), path }
+    // An error may name the artifact it came from when that is not the one the section starts at.
+    const artifact = (error as { artifact?: unknown }).artifact
+    return { unreadable: message(error), path: typeof artifact === 'string' ? artifact : path }
   }
 }
 
@@ -227,7 +229,9 @@ export function readDatasetData(options: ReadOptions): DatasetData | Unreadable 
     const summary = readJson(at(ARTIFACTS.extractSummary))
     const problem = schemaProblem('extract-summary.schema.json', summary)
     if (problem) throw new Error(problem)
-    const rejects = existsSync(at(ARTIFACTS.rejects)) ? (readJsonLines(at(ARTIFACTS.rejects)).slice(0, LIMITS.rejects) as RejectLine[]) : []
+    const rejects = guarded(ARTIFACTS.rejects, () => (existsSync(at(ARTIFACTS.rejects)) ? (readJsonLines(at(ARTIFACTS.rejects)).slice(0, LIMITS.rejects) as RejectLine[]) : []))
+    // A damaged rejects.jsonl is named as such, not blamed on the summary.
+    if (isUnreadable(rejects)) throw Object.assign(new Error(rejects.unreadable), { artifact: rejects.path })
     return {
       summary: summary as ExtractSummary,
       rejects,
