@@ -13,6 +13,7 @@ enableCompileCache() // type stripping is the biggest start-up cost; cache it ac
 const { main } = await import('./scripts/engine/cli.ts')
 const { loadConfig } = await import('./scripts/lib/config.ts')
 const { SCHEMA_DIRS } = await import('./scripts/lib/schemas.ts')
+const { generateStage } = await import('./scripts/stages/generate/generate-stage.ts')
 const { resolveFetchConfig } = await import('./scripts/stages/fetch.ts')
 type SmokeFacts = { images: Record<string, import('./scripts/stages/smoke.ts').ImageRecord> }
 const { CHARTS, REPORT_FILE } = await import('./scripts/stages/select/report.ts')
@@ -79,19 +80,10 @@ function graph({ dataDir, outDir, config, configDir }: Settings): Stage[] {
         return { summary: r.summary }
       },
     },
-    {
-      name: 'generate', title: 'Harbor task directories', deps: ['select'],
-      inputs: [out('selected_tasks.json'), out('dataset.jsonl')],
-      outputs: [
-        { path: out('tasks'), kind: 'tree', schemas: { 'manifest.json': schema('tasks-manifest.schema.json'), '*/task.toml': schema('harbor-task-toml.strict.schema.json'), '*/tests/ground_truth.json': schema('ground-truth.schema.json'), '*/tests/task_metadata.json': schema('task-metadata.schema.json') } },
-        file(out('registry/dataset.toml'), 'harbor-dataset-toml.schema.json'),
-      ],
-      recipe: { ...code('generate', join(root, 'templates')), values: { tasks: config.tasks, languages: config.languages, verifier: config.verifier, smoke: { image_prefix: smokeConfig.image_prefix, push: smokeConfig.push } } },
-      run: async (ctx) => {
-        const r = await (await stages.generate()).generate({ selected: out('selected_tasks.json'), dataset: out('dataset.jsonl'), dataDir: data, templatesDir: join(root, 'templates'), config, outputs: { tasks: ctx.out(out('tasks')), registry: ctx.out(out('registry/dataset.toml')) }, currentTasksDir: out('tasks'), remove: (entry: string) => ctx.remove(out('tasks'), entry), ...io(ctx) })
-        return { summary: r.summaryLine, inputs: r.inputs, owned: { [out('tasks')]: r.owned } }
-      },
-    },
+    generateStage({
+      selected: out('selected_tasks.json'), dataset: out('dataset.jsonl'), dataDir: data, config,
+      tasks: out('tasks'), registry: out('registry/dataset.toml'), deps: ['select'],
+    }),
     {
       name: 'smoke', title: 'build each image, prove oracle passes and empty fails', deps: ['generate'],
       inputs: [out('tasks/manifest.json')],

@@ -1,13 +1,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
 import { clean } from '../scripts/engine/clean.ts'
 import { decideItem, strayEntries } from '../scripts/engine/items.ts'
-import type { EngineEvent } from '../scripts/engine/types.ts'
+import type { EngineEvent, Stage } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 import { LineCache, validateFile } from '../scripts/engine/validate.ts'
@@ -213,7 +213,7 @@ test('a second run is refused with a clear message while the first holds the loc
   using r = demo()
   cli(r, ['all'])
   r.write({ 'in/b.txt': 'slowly' })
-  const first = spawn(process.execPath, [TASKFILE, 'all', '--json'], { env: { ...process.env, DEMO_DIR: r.dir, DEMO_SLOW: '1500' }, stdio: 'ignore' })
+  const first = spawn(process.execPath, [TASKFILE, 'all', '--json'], { env: { ...process.env, DEMO_DIR: r.dir, DEMO_SLOW: '4000' }, stdio: 'ignore' })
   for (let i = 0; i < 200 && !existsSync(r.path('count-started')); i++) await new Promise((res) => setTimeout(res, 25))
   const second = cli(r, ['all'])
   assert.is(second.status, 1)
@@ -401,6 +401,30 @@ test('items build at most --concurrency at once, in order, through the one limit
   const run = await build(r, { stages: [slow], targets: ['letters'], concurrency: 3 })
   assert.is(peak, 3)
   assert.equal(run.ran.sort(), ['letters:a', 'letters:b', ...Array.from({ length: 9 }, (_, i) => `letters:n${i}`)])
+})
+
+test('dynamic inputs a run no longer reports leave the stamps: the next run is fresh', async () => {
+  using r = demo()
+  r.write({ 'list.txt': 'in/a.txt' })
+  const stage: Stage = {
+    name: 'dyn', title: 'reads the file list.txt names', deps: [], inputs: [r.path('list.txt')],
+    outputs: [{ path: r.path('out/dyn.txt'), kind: 'file' }], recipe: { files: [] },
+    async run(ctx) {
+      appendFileSync(r.path('runs.log'), 'dyn\n')
+      const named = r.path(r.read('list.txt'))
+      writeFileSync(ctx.out(r.path('out/dyn.txt')), readFileSync(named))
+      return { inputs: [named] }
+    },
+  }
+  const dyn = () => build(r, { stages: [stage], targets: ['dyn'] })
+  assert.equal((await dyn()).ran, ['dyn'])
+  r.write({ 'in/a.txt': 'changed' })
+  assert.equal((await dyn()).reasons.dyn, ['input-changed in/a.txt'], 'a dynamic input is watched')
+  r.write({ 'list.txt': 'in/b.txt' })
+  assert.equal((await dyn()).ran, ['dyn'])
+  assert.equal((await dyn()).ran, [], 'in/a.txt is no longer an input')
+  r.write({ 'in/a.txt': 'changed again' })
+  assert.equal((await dyn()).ran, [])
 })
 
 test('JSONL validation checks only lines not proven valid before, and still names a bad line', () => {

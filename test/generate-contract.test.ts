@@ -128,7 +128,7 @@ async function generateAll(config: GenerateOptions['config'] = {}): Promise<Gene
   const registry = join(base, 'dataset.toml')
   await generate({
     selected: join(base, 'selected.json'), dataset: join(base, 'dataset.jsonl'), dataDir: data, templatesDir: TEMPLATES,
-    config, outputs: { tasks, registry }, currentTasksDir: join(base, 'none'), remove: () => {},
+    config, outputs: { tasks, registry },
   })
   return { base, tasks, registry, canary, ids }
 }

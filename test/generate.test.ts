@@ -7,10 +7,12 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
-import { generate, GenerateFailedError, type GenerateOptions } from '../scripts/stages/generate.ts'
-import { commitStaged } from '../scripts/stages/generate/commit.ts'
+import type { ItemsResult, ItemsSpec } from '../scripts/engine/items.ts'
+import { runAll } from '../scripts/engine/run.ts'
+import { SCHEMA_DIRS } from '../scripts/lib/schemas.ts'
+import { generate, type GenerateOptions, type GenerateResult } from '../scripts/stages/generate.ts'
+import { generateStage } from '../scripts/stages/generate/generate-stage.ts'
 import { normalisePathsInText } from '../scripts/stages/generate/ground-truth.ts'
-import { planTasks } from '../scripts/stages/generate/plan.ts'
 import { readSelectedIds } from '../scripts/stages/generate/selected.ts'
 import { renderDockerfile } from '../scripts/stages/generate/task-files.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
@@ -116,65 +118,53 @@ const select = (ws: Workspace, ids: string[]): void =>
   writeFileSync(ws.selected, JSON.stringify({ selection_criteria: { top_n: ids.length }, statistics: { id: 'not-a-task' }, tasks: ids.map((id, rank) => ({ id, rank, project: { id: 'nested' } })) }, null, 2))
 
 interface Run {
-  result: Awaited<ReturnType<typeof generate>>
+  result: Omit<GenerateResult, 'inputs'> & { inputs?: string[] }
   staging: string
   registry: string
-  removed: string[]
   warnings: string[]
+  /** The engine's `fail` message, when the stage failed. */
+  error?: string
 }
 
 let runCounter = 0
 
-/** One engine-like run: stage into a fresh dir, then commit into ws.current like the engine. */
-async function run(ws: Workspace, over: Partial<GenerateOptions> = {}, commit = true): Promise<Run> {
-  const staging = join(ws.base, `staging-${runCounter++}`)
-  const registry = join(staging, '..', `registry-${runCounter}`, 'dataset.toml')
-  const removed: string[] = []
+/**
+ * commit: one run of the stage through the engine into ws.current, as the Taskfile runs it (the
+ * items it built, kept and removed are read off ctx.items). Otherwise: generate alone, every task
+ * built fresh into a staging dir.
+ */
+async function run(ws: Workspace, over: { config?: GenerateOptions['config']; templatesDir?: string } = {}, commit = true): Promise<Run> {
   const warnings: string[] = []
-  const result = await generate({
-    selected: ws.selected, dataset: ws.dataset, dataDir: ws.data, templatesDir: TEMPLATES,
-    config: {}, outputs: { tasks: staging, registry }, currentTasksDir: ws.current,
-    remove: (e) => removed.push(e), warn: (m) => warnings.push(m), ...over,
-  })
-  if (commit) commitStaged(staging, ws.current, removed)
-  return { result, staging, registry, removed, warnings }
-}
-
-// ---- planning ---------------------------------------------------------------------------------
-
-test('the plan builds new, changed and missing tasks, keeps unchanged ones and removes only its own', () => {
-  const previous = {
-    generator_version: '0.1.0+000000000000',
-    tasks: {
-      same: { input_hash: 'h1', output_hash: 'o', language: 'c' },
-      changed: { input_hash: 'old', output_hash: 'o', language: 'c' },
-      gone: { input_hash: 'h', output_hash: 'o', language: 'c' },
-      deleted_by_hand: { input_hash: 'h3', output_hash: 'o', language: 'c' },
-      dropped: { input_hash: 'h', output_hash: 'o', language: 'c' },
-    },
+  if (!commit) {
+    const staging = join(ws.base, `staging-${runCounter++}`)
+    const registry = join(staging, '..', `registry-${runCounter}`, 'dataset.toml')
+    const result = await generate({
+      selected: ws.selected, dataset: ws.dataset, dataDir: ws.data, templatesDir: over.templatesDir ?? TEMPLATES,
+      config: over.config ?? {}, outputs: { tasks: staging, registry }, warn: (m) => warnings.push(m),
+    })
+    return { result, staging, registry, warnings }
   }
-  const plan = planTasks({
-    tasks: [
-      { id: 'same', inputHash: 'h1', language: 'c' },
-      { id: 'changed', inputHash: 'new', language: 'c' },
-      { id: 'fresh', inputHash: 'h2', language: 'c' },
-      { id: 'deleted_by_hand', inputHash: 'h3', language: 'c' },
-      { id: 'squatted', inputHash: 'h4', language: 'c' },
-    ],
-    previous,
-    existing: ['same', 'changed', 'gone', 'squatted', 'notes', 'manifest.json', '.staging-1'],
-    reserved: ['manifest.json'],
+  const registry = join(ws.base, 'out', 'registry', 'dataset.toml')
+  const stage = generateStage({ selected: ws.selected, dataset: ws.dataset, dataDir: ws.data, config: over.config ?? {}, tasks: ws.current, registry, templatesDir: over.templatesDir })
+  let items: ItemsResult<unknown> | undefined
+  const watched = { ...stage, run: (ctx: Parameters<typeof stage.run>[0]) => stage.run({ ...ctx, items: <V, F>(spec: ItemsSpec<V, F>) => ctx.items(spec).then((r) => ((items = r as ItemsResult<unknown>), r)) }) }
+  let error: string | undefined
+  let summaryLine = ''
+  await runAll({
+    stages: [watched], root: ws.base, outDir: join(ws.base, 'out'), targets: ['generate'], schemaDirs: SCHEMA_DIRS, concurrency: 2,
+    emit: (e) => {
+      if (e.type === 'log' && e.level === 'warn') warnings.push(e.message)
+      if (e.type === 'fail') error = e.error
+      if (e.type === 'done') summaryLine = e.summary ?? ''
+    },
   })
-  assert.equal(plan.keep, ['same'])
-  assert.equal(plan.build, [
-    { id: 'changed', reason: 'changed' },
-    { id: 'fresh', reason: 'new' },
-    { id: 'deleted_by_hand', reason: 'missing' },
-    { id: 'squatted', reason: 'unowned' },
-  ])
-  assert.equal(plan.remove, ['gone'])
-  assert.equal(plan.foreign, ['notes'])
-})
+  const ran: Pick<ItemsResult<unknown>, 'built' | 'kept' | 'removed' | 'failed'> = items ?? { built: [], kept: [], removed: [], failed: [] }
+  const result = {
+    built: ran.built.map((b) => b.key).sort(), kept: [...ran.kept].sort(), removed: ran.removed,
+    failed: ran.failed.map((f) => ({ id: f.key, error: (f.error as Error).message })), summaryLine,
+  }
+  return { result, staging: ws.current, registry, warnings, error }
+}
 
 // ---- escaping ---------------------------------------------------------------------------------
 
@@ -355,9 +345,9 @@ test('a task no longer selected is removed; a foreign dir is kept with a warning
   mkdirSync(join(ws.current, 'my_notes'))
   select(ws, [ID_A])
   const second = await run(ws)
-  assert.equal(second.removed, [ID_C])
   assert.equal(second.result.removed, [ID_C])
-  assert.equal(second.result.owned, [ID_A, 'manifest.json'])
+  const book = JSON.parse(readFileSync(join(ws.base, 'out', '.taskcache', 'generate.items.json'), 'utf8')) as { items: Record<string, unknown> }
+  assert.equal(Object.keys(book.items), [ID_A], 'the engine records only the selected task as ours')
   assert.not.ok(existsSync(join(ws.current, ID_C)))
   assert.ok(existsSync(join(ws.current, 'my_notes')))
   assert.ok(second.warnings.some((w) => w.includes('my_notes') && w.includes('not generated by this tool')), second.warnings.join('\n'))
@@ -386,19 +376,22 @@ test('two runs over the same inputs write byte-identical outputs', async () => {
   assert.ok(readFileSync(first.registry).equals(readFileSync(second.registry)))
 })
 
-test('a task whose project is missing fails by name while the others are still staged', async () => {
+test('a task whose project is missing fails by name; the others are committed and the retry builds only it', async () => {
   const broken = record(ID_B, 'B', { project: { dir: 'generated/nowhere', root: 'generated/nowhere', wrapper: null, layout: 'B', file_count: 1, total_chars: 1 } })
-  const ws = workspace([record(ID_A, 'A'), broken])
-  try {
-    await run(ws, {}, false)
-    assert.unreachable('generate should fail')
-  } catch (error) {
-    assert.instance(error, GenerateFailedError)
-    const e = error as GenerateFailedError
-    assert.equal(e.result.built, [ID_A])
-    assert.equal(e.result.failed.map((f) => f.id), [ID_B])
-    assert.match(e.result.failed[0].error, new RegExp(`^${ID_B}: project directory .*generated/nowhere`))
-  }
+  const records = [record(ID_A, 'A'), broken]
+  const ws = workspace(records)
+  const first = await run(ws)
+  assert.equal(first.result.built, [ID_A])
+  assert.equal(first.result.failed.map((f) => f.id), [ID_B])
+  assert.match(first.result.failed[0].error, new RegExp(`^${ID_B}: project directory .*generated/nowhere`))
+  assert.match(first.error ?? '', new RegExp(`^1 item\\(s\\) failed .*\\n {2}${ID_B}: project directory`))
+  assert.ok(existsSync(join(ws.current, ID_A, 'task.toml')), 'the good task is committed')
+  records[1] = record(ID_B, 'B')
+  writeRecords(ws, records)
+  const second = await run(ws)
+  assert.equal(second.result.built, [ID_B])
+  assert.equal(second.result.kept, [ID_A])
+  assert.is(second.error, undefined)
 })
 
 // ---- CLI --------------------------------------------------------------------------------------
@@ -415,10 +408,12 @@ test('run-adapter drops unknown ids with a warning and writes the rest straight 
   const r = cli(ws, ['--output_dir', out, '--task_ids', 'no_such_task', ID_C])
   assert.is(r.status, 0, r.stderr)
   assert.match(r.stderr, /1 selected id\(s\) have no record in dataset\.jsonl and are skipped: no_such_task/)
-  assert.equal(readdirSync(out).sort(), ['dataset.toml', 'manifest.json', ID_C])
+  assert.equal(readdirSync(out).sort(), ['.taskcache', 'dataset.toml', 'manifest.json', ID_C])
   const again = cli(ws, ['--output_dir', out, '--selected_tasks', ws.selected, '--limit', '1'])
   assert.is(again.status, 0, again.stderr)
-  assert.equal(readdirSync(out).sort(), [ID_A, 'dataset.toml', 'manifest.json'])
+  assert.equal(readdirSync(out).sort(), ['.taskcache', ID_A, 'dataset.toml', 'manifest.json'])
+  const third = cli(ws, ['--output_dir', out, '--selected_tasks', ws.selected, '--limit', '1'])
+  assert.is(third.stdout, '', 'nothing changed: the engine skips the stage')
 })
 
 test('run-adapter exits 1 when no id is left and 2 on a bad flag', () => {
@@ -437,8 +432,8 @@ test('run-adapter reports a failing task, commits the others and exits 1', () =>
   const out = join(ws.base, 'tasks')
   const r = cli(ws, ['--output_dir', out])
   assert.is(r.status, 1)
-  assert.match(r.stderr, new RegExp(`failed: ${ID_B}: project directory`))
-  assert.equal(readdirSync(out).sort(), ['dataset.toml', 'manifest.json', ID_C])
+  assert.match(r.stderr, new RegExp(`\\n {2}${ID_B}: project directory`))
+  assert.equal(readdirSync(out).sort(), ['.taskcache', 'dataset.toml', 'manifest.json', ID_C])
 })
 
 test.after(() => {

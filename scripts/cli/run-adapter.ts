@@ -2,11 +2,13 @@
 // run-adapter: the original adapter's CLI name and flags over the generate stage, writing task
 // dirs straight into --output_dir (each one swapped in whole). Reads our dataset.jsonl (from
 // extract-dataset), not the original's JSONL.
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
+import { runAll } from '../engine/run.ts'
 import { loadConfig } from '../lib/config.ts'
-import type { GenerateResult } from '../stages/generate.ts'
-import { commitStaged } from '../stages/generate/commit.ts'
+import { SCHEMA_DIRS } from '../lib/schemas.ts'
+import { generateStage } from '../stages/generate/generate-stage.ts'
 import { datasetIds } from '../stages/generate/records.ts'
 import { readSelectedIds } from '../stages/generate/selected.ts'
 import { UsageError } from '../lib/errors.ts'
@@ -84,11 +86,6 @@ function requestedIds(args: Args, dataset: string): string[] {
   return datasetIds(dataset)
 }
 
-function report(result: GenerateResult): void {
-  console.log(result.summaryLine)
-  for (const f of result.failed) console.error(`failed: ${f.error}`)
-}
-
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv)
   if (args === 'help') {
@@ -97,43 +94,36 @@ async function main(argv: string[]): Promise<number> {
   }
   const dataset = resolve(args.dataset)
   const output = resolve(args.output)
-  // Without a config file the stage fills every default itself; loading the whole config costs more.
   const config = args.config || existsSync('locobench.config.json5') ? loadConfig(args.config).config : undefined
   if (!args.dataDir) console.error('note: --data_dir not given; project paths resolve against data/sample')
   const dataDir = resolve(args.dataDir ?? 'data/sample')
   const ids = requestedIds(args, dataset)
-  // Loaded only now: a usage error answers without paying for the stage's imports.
-  const { generate, GenerateFailedError } = await import('../stages/generate.ts')
   mkdirSync(output, { recursive: true })
-  const staging = join(output, `.staging-${process.pid}`)
-  const removals: string[] = []
-  let result: GenerateResult
+  const stage = generateStage({
+    ids, limit: args.limit, dataset, dataDir,
+    config: config ? { tasks: config.tasks, languages: config.languages, verifier: config.verifier, smoke: config.smoke } : {},
+    tasks: output,
+    registry: resolve(args.registry ?? join(output, 'dataset.toml')),
+  })
+  // The engine's records live in <output_dir>/.taskcache (hidden: never taken for a task), so a
+  // rerun keeps unchanged tasks and removes only the ones it generated.
   let failed = false
-  try {
-    result = await generate({
-      ids,
-      limit: args.limit,
-      dataset,
-      dataDir,
-      templatesDir: join(import.meta.dirname, '..', '..', 'templates'),
-      config: config ? { tasks: config.tasks, languages: config.languages, verifier: config.verifier, smoke: config.smoke } : {},
-      outputs: { tasks: staging, registry: resolve(args.registry ?? join(output, 'dataset.toml')) },
-      currentTasksDir: output,
-      remove: (entry) => removals.push(entry),
-      progress: () => {},
-      log: () => {},
-      warn: (message) => console.error(`warning: ${message}`),
-    })
-  } catch (error) {
-    if (!(error instanceof GenerateFailedError)) {
-      rmSync(staging, { recursive: true, force: true })
-      throw error
-    }
-    result = error.result
-    failed = true
-  }
-  commitStaged(staging, output, removals)
-  report(result)
+  await runAll({
+    stages: [stage],
+    root: process.cwd(),
+    outDir: output,
+    targets: [stage.name],
+    schemaDirs: SCHEMA_DIRS,
+    concurrency: availableParallelism(),
+    emit: (event) => {
+      if (event.type === 'log') console.error(`${event.level === 'warn' ? 'warning: ' : ''}${event.message}`)
+      else if (event.type === 'done' && event.summary) console.log(event.summary)
+      else if (event.type === 'fail') {
+        failed = true
+        console.error(`error: ${event.error}`)
+      }
+    },
+  })
   return failed ? 1 : 0
 }
 

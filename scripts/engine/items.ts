@@ -4,7 +4,7 @@
 // limiter, and removes the items it recorded before that are no longer named. Entries of the tree
 // it never recorded are foreign and left alone. The new records are written at commit, after the
 // entries are in place and before the stage record, so a crash in between only costs rebuilds.
-import { readFileSync, rmSync } from 'node:fs'
+import { lstatSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { hashEntry, specStats } from './files.ts'
@@ -52,7 +52,8 @@ export interface ItemsResult<F> {
   removed: string[]
   /** Entries of the tree never recorded as items (nor reserved): left alone. */
   foreign: string[]
-  failed: { key: string; error: unknown }[]
+  /** `facts`: those of the item's last good entry, when it stays in place (still ours, stale). */
+  failed: { key: string; error: unknown; facts?: F }[]
   /** Facts of every item built or kept, in `keys` order. */
   facts: Map<string, F>
 }
@@ -178,8 +179,9 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
     } catch (error) {
       if (env.signal?.aborted || spec.fatal?.(error)) throw error
       if (dir) rmSync(dir, { recursive: true, force: true })
-      failed.push({ key, error })
       // An entry built before stays ours, marked stale so the next run retries it.
+      const stays = record && (!spec.tree || (env.current !== undefined && lstatSync(join(env.current, key), { throwIfNoEntry: false })))
+      failed.push({ key, error, facts: stays ? (record.facts as F) : undefined })
       if (record) next[key] = { ...record, hash: '' }
     }
   }

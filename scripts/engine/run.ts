@@ -4,6 +4,7 @@
 import { existsSync, lstatSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { OutputError, Staging } from './commit.ts'
+import { canonicalJson } from '../lib/hash.ts'
 import { LineCache } from './validate.ts'
 import { expand, hashEntry, Listings, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
@@ -289,7 +290,10 @@ function recordRun(
   const extraInputs = result?.inputs ?? []
   // A tree whose entries are items is owned item by item, unless the stage says otherwise.
   const owned = book?.tree && !result?.owned?.[book.tree] ? { ...result?.owned, [book.tree]: ownedEntries(book) } : result?.owned
-  const inputs = verdict.observation.inputs()
+  // The plan walked the last run's dynamic inputs; when this run reports others, the ones it no
+  // longer reads must leave the stamps, or the next plan would see them as removed inputs.
+  const sameExtras = canonicalJson(verdict.record?.extraInputs ?? []) === canonicalJson(extraInputs)
+  const inputs = sameExtras ? verdict.observation.inputs() : expand(stage.inputs, new Map(), x.listings)
   if (extraInputs.length) expand(extraInputs, inputs, x.listings)
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
   const outputs = observeOutputs(stage.outputs)

@@ -1,25 +1,24 @@
 // The `generate` stage: one Harbor task directory per selected scenario, plus manifest.json and a
 // dataset.toml registry entry. Records are located with one byte-level scan of dataset.jsonl and
-// then handled one by one in file order (a project's scenarios are adjacent, so only a few project
-// trees are held at a time): each task's inputs are hashed (record, project files, templates,
-// config, generator version), a pure decision keeps it or rebuilds it into the staging dir, and
-// tasks no longer selected are handed back for removal at the end. Parts: generate/{plan,records,
-// selected,caches,build,project,ground-truth,task-files,templates,write,manifest,kept,registry,
-// commit,version}.ts.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+// then handled as the engine's items in file order (a project's scenarios are adjacent, so only a
+// few project trees are held at a time): each task's input hash covers its record, project files,
+// templates, config and generator version; the engine keeps a task whose hash and directory are
+// unchanged, builds the others into staging, and removes tasks no longer selected. Parts:
+// generate/{records,selected,caches,build,project,ground-truth,task-files,templates,write,
+// manifest,registry,version}.ts.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { runItems } from '../engine/items.ts'
+import type { RunContext } from '../engine/types.ts'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { check, compileSchema, schemaIssues } from '../lib/schemas.ts'
 import { RenderError } from '../lib/render.ts'
 import { imageName } from './smoke/config.ts'
-import { buildTask, inPool, type BuildContext } from './generate/build.ts'
+import { buildTask, type BuildContext, type BuildInputs } from './generate/build.ts'
 import { ContentHashes, DockerfileCache, ProjectCache } from './generate/caches.ts'
 import { GenerateError, TaskError } from './generate/errors.ts'
-import { currentDigest, type InodeHashes } from './generate/kept.ts'
-import { manifestJson, MANIFEST_FILE, readManifest } from './generate/manifest.ts'
-import { decideTask, strayEntries } from './generate/plan.ts'
+import { manifestJson, MANIFEST_FILE } from './generate/manifest.ts'
 import type { PlaceState } from './generate/project.ts'
 import { renderDatasetToml } from './generate/registry.ts'
 import { locateRecords, readRecordAt, type RecordLocation } from './generate/records.ts'
@@ -33,6 +32,8 @@ import type { DatasetRecord, GenerateConfig, LanguagesConfig, ManifestEntry, Tas
 export { GenerateError, TaskError } from './generate/errors.ts'
 export { GENERATE_MODULE, generatorVersion } from './generate/version.ts'
 export type { GenerateConfig, LanguagesConfig, TasksConfig, TasksManifest } from './generate/types.ts'
+
+export type ItemsRunner = RunContext['items']
 
 export interface GenerateOptions {
   /** selected_tasks.json (absolute): the ids to generate, in selection order. */
@@ -53,17 +54,19 @@ export interface GenerateOptions {
     /** Path of the dataset.toml registry entry. */
     registry: string
   }
-  /** The committed tasks dir: previous manifest and existing entries are read from it. */
-  currentTasksDir: string
-  /** Asks the caller to delete currentTasksDir/<entry> when committing. */
-  remove(entry: string): void
+  /** The tasks dir as committed (the engine's tree output); default: `outputs.tasks`. */
+  tasks?: string
+  /** The engine's item runner (`ctx.items`): keeps unchanged tasks, removes deselected ones. */
+  items?: ItemsRunner
+  /** When the registry is written inside the tasks dir: its name there (an entry generate owns). */
+  registryEntry?: string
   progress?(done: number, total: number, unit?: string): void
   log?(message: string): void
   warn?(message: string): void
   signal?: AbortSignal
   /** Only the first N selected ids that have a record (the CLI's --limit). */
   limit?: number
-  /** Tasks in flight = 4 × this (default 8): the work waits on the file system more than on the CPU. */
+  /** Tasks in flight = 4 × this without the engine (default 2 → 8): see TASKS_PER_SLOT. */
   concurrency?: number
 }
 
@@ -71,30 +74,17 @@ export interface GenerateResult {
   built: string[]
   kept: string[]
   removed: string[]
+  /** Tasks that could not be built; the others are staged (a result, not a throw). */
   failed: { id: string; error: string }[]
   /** Absolute project roots read: dynamic inputs for the engine to watch. */
   inputs: string[]
-  /** Top-level entries of the tasks dir generate owns after this run: its task dirs and manifest.json. */
-  owned: string[]
   summaryLine: string
 }
 
-/** Thrown after a run in which some tasks failed; `result` says what was staged anyway. */
-export class GenerateFailedError extends GenerateError {
-  readonly result: GenerateResult
-  constructor(result: GenerateResult) {
-    const lines = result.failed.slice(0, 20).map((f) => `  ${f.error}`)
-    if (result.failed.length > 20) lines.push(`  … and ${result.failed.length - 20} more`)
-    super(`${result.failed.length} task(s) failed:\n${lines.join('\n')}`)
-    this.name = 'GenerateFailedError'
-    this.result = result
-  }
-}
-
-// Tasks handled at once. Much of the work is file-system latency (mkdir above all), so a few more
-// requests than cores are kept in flight; libuv's 4 I/O threads bound the real parallelism (more
-// threads measured slower on a 2-core machine: ext4 lock contention).
-const tasksInFlight = (concurrency: number | undefined): number => (concurrency && concurrency > 0 ? concurrency * 4 : 8)
+// Tasks in flight per unit of concurrency. Much of the work is file-system latency (mkdir above
+// all), so a few more requests than cores are kept in flight; libuv's 4 I/O threads bound the
+// real parallelism (more threads measured slower on a 2-core machine: ext4 lock contention).
+const TASKS_PER_SLOT = 4
 
 /** Fills schema defaults into a copy of each section; a bad section is a config error (exit 2). */
 export function completeConfig(config: GenerateOptions['config']): GenerateConfig {
@@ -118,7 +108,6 @@ export function completeConfig(config: GenerateOptions['config']): GenerateConfi
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const log = options.log ?? (() => {})
   const warn = options.warn ?? (() => {})
-  const progress = options.progress ?? (() => {})
   const config = completeConfig(options.config)
   taskName(config.tasks.org, 'probe')
   const version = generatorVersion()
@@ -133,11 +122,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (wanted.length === 0) throw new GenerateError(`nothing to generate: none of the ${requested.length} selected id(s) has a record in ${options.dataset}`)
   const inFileOrder = [...wanted].sort((a, b) => (located.get(a) as RecordLocation).offset - (located.get(b) as RecordLocation).offset)
 
-  const previousRead = readManifest(options.currentTasksDir)
-  if (previousRead.manifest === undefined && previousRead.problem) warn(`${previousRead.problem}; treating every existing task dir as foreign`)
-  const previous = previousRead.manifest
-  const existing = new Set(existsSync(options.currentTasksDir) ? readdirSync(options.currentTasksDir) : [])
-
   const projects = new ProjectCache(options.dataDir, warn)
   const place: PlaceState = { mode: config.tasks.link, linkUnsupported: false, linked: 0, copied: 0 }
   const ctx: BuildContext = {
@@ -147,49 +131,35 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     writer: new RenderedWriter(config.tasks.link === 'auto'),
   }
   const recipe = canonicalJson({ templates: templates.hash, tasks: config.tasks, weights: config.verifier.weights })
-  const manifest = new Map<string, ManifestEntry>()
-  const built: string[] = []
-  const kept: string[] = []
-  const failed = new Map<string, string>()
-  const sharedInodes: InodeHashes = new Map()
-  let done = 0
+  const tasksDir = options.tasks ?? options.outputs.tasks
+  const reserved = [MANIFEST_FILE, ...(options.registryEntry ? [options.registryEntry] : [])]
 
-  await inPool(inFileOrder, tasksInFlight(options.concurrency), async (id) => {
-    options.signal?.throwIfAborted()
-    const dir = join(options.outputs.tasks, id)
-    try {
+  const items = options.items ?? freshItems(options)
+  const ran = await items<BuildInputs, ManifestEntry>({
+    tree: tasksDir,
+    keys: inFileOrder,
+    reserved,
+    unit: 'tasks',
+    perSlot: TASKS_PER_SLOT,
+    fatal: (error) => error instanceof GenerateError,
+    prepare: (id) => {
       const { record, recordHash } = readRecord(options.dataset, id, located.get(id) as RecordLocation)
-      const root = projects.rootOf(record)
-      const tree = projects.get(root, id)
+      const tree = projects.get(projects.rootOf(record), id)
       const dockerfile = ctx.dockerfiles.get(record.language, id)
       const dockerImage = config.smoke?.push === true ? imageName(config.smoke as { image_prefix: string }, id) : undefined
       const inputHash = sha256(`${version}\n${recipe}\n${ctx.hashes.of(dockerfile, true)}\n${dockerImage ?? ''}\n${tree.digest}\n${recordHash}\n`)
-      const decision = decideTask({ id, inputHash, language: record.language }, previous, existing)
-      const before = previous?.tasks[id]
-      if (decision.keep && before && currentDigest(join(options.currentTasksDir, id), tree, sharedInodes) === before.output_hash) {
-        manifest.set(id, before)
-        kept.push(id)
-      } else {
-        const outputHash = await buildTask({ record, tree, inputHash, dockerImage }, dir, ctx)
-        manifest.set(id, { input_hash: inputHash, output_hash: outputHash, language: record.language })
-        built.push(id)
-      }
-    } catch (error) {
-      if (error instanceof GenerateError || options.signal?.aborted) throw error
-      await rm(dir, { recursive: true, force: true })
-      failed.set(id, describeError(id, error))
-      // A dir built before stays ours (and stale: its old input hash makes the next run retry).
-      const before = previous?.tasks[id]
-      if (before && existing.has(id)) manifest.set(id, before)
-    }
-    progress(++done, inFileOrder.length, 'tasks')
+      return { hash: inputHash, value: { record, tree, inputHash, dockerImage } }
+    },
+    build: async (_id, inputs, dir) => {
+      const outputHash = await buildTask(inputs, dir as string, ctx)
+      return { input_hash: inputs.inputHash, output_hash: outputHash, language: inputs.record.language }
+    },
   })
+  for (const name of ran.foreign) warn(`${join(tasksDir, name)} was not generated by this tool (no record of it); left alone`)
 
-  const reserved = [MANIFEST_FILE, ...failed.keys()]
-  if (resolve(dirname(options.outputs.registry)) === resolve(options.currentTasksDir)) reserved.push(basename(options.outputs.registry))
-  const stray = strayEntries(new Set(wanted), previous, existing, reserved)
-  for (const name of stray.foreign) warn(`${join(options.currentTasksDir, name)} was not generated by this tool (not in manifest.json); left alone`)
-
+  // A task that failed keeps its last good dir, still listed (the next run retries it).
+  const manifest = new Map(ran.facts)
+  for (const f of ran.failed) if (f.facts) manifest.set(f.key, f.facts)
   mkdirSync(options.outputs.tasks, { recursive: true })
   writeFileSync(join(options.outputs.tasks, MANIFEST_FILE), manifestJson(version, manifest))
   const listed = [...manifest.keys()].sort()
@@ -197,20 +167,31 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     options.outputs.registry,
     renderDatasetToml(templates.compiled.datasetToml, config.tasks, listed.map((id) => ({ name: taskName(config.tasks.org, id), digest: (manifest.get(id) as ManifestEntry).output_hash }))),
   )
-  for (const name of stray.remove) options.remove(name)
 
+  const failed = ran.failed.map((f) => ({ id: f.key, error: describeError(f.key, f.error) })).sort((a, b) => (a.id < b.id ? -1 : 1))
   const result: GenerateResult = {
-    built: built.sort(),
-    kept: kept.sort(),
-    removed: stray.remove,
-    failed: [...failed].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, error]) => ({ id, error })),
+    built: ran.built.map((b) => b.key).sort(),
+    kept: [...ran.kept].sort(),
+    removed: ran.removed,
+    failed,
     inputs: projects.roots(),
-    owned: [...listed, MANIFEST_FILE],
-    summaryLine: summary(built.length, kept.length, stray.remove.length, failed.size, place),
+    summaryLine: summary(ran.built.length, ran.kept.length, ran.removed.length, failed.length, place),
   }
   log(result.summaryLine)
-  if (result.failed.length) throw new GenerateFailedError(result)
   return result
+}
+
+/** Without the engine (a test, a one-off call): every task is built into `outputs.tasks`. */
+function freshItems(options: GenerateOptions): ItemsRunner {
+  return async (spec) => (await runItems(spec, {
+    book: undefined,
+    staging: options.outputs.tasks,
+    existing: () => [],
+    remove: () => {},
+    concurrency: options.concurrency ?? 2,
+    signal: options.signal,
+    progress: options.progress,
+  })).result
 }
 
 /**

@@ -54,20 +54,3 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
   await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place)
   return taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock)
 }
-
-/** Runs `work` over `items` with at most `limit` in flight; stops taking items after a throw. */
-export async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  let stopped = false
-  const worker = async (): Promise<void> => {
-    while (!stopped && next < items.length) {
-      try {
-        await work(items[next++])
-      } catch (error) {
-        stopped = true
-        throw error
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-}

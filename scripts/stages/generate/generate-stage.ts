@@ -1,0 +1,75 @@
+// The `generate` stage as the engine sees it: what it reads, writes and hashes. Light on purpose
+// (paths only): the Taskfile and run-adapter load it eagerly, the generator itself loads only
+// when the stage runs.
+import { basename, dirname, join, resolve } from 'node:path'
+import type { OutputSpec, Stage } from '../../engine/types.ts'
+import type { GenerateOptions } from '../generate.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+const schema = (name: string) => join(ROOT, 'schemas', name)
+
+export interface GenerateStageOptions {
+  /** selected_tasks.json, or explicit ids (run-adapter). */
+  selected?: string
+  ids?: string[]
+  limit?: number
+  dataset: string
+  dataDir: string
+  /** Config sections; missing keys take their schema defaults. */
+  config: GenerateOptions['config']
+  /** The tasks dir (a tree output: one entry per task, plus manifest.json). */
+  tasks: string
+  /** dataset.toml; inside the tasks dir it is written as one of its entries. */
+  registry: string
+  deps?: string[]
+  /** The task templates (default: the project's templates/). */
+  templatesDir?: string
+}
+
+export function generateStage(o: GenerateStageOptions): Stage {
+  const registryEntry = resolve(dirname(o.registry)) === resolve(o.tasks) ? basename(o.registry) : undefined
+  const outputs: OutputSpec[] = [
+    {
+      path: o.tasks,
+      kind: 'tree',
+      schemas: {
+        'manifest.json': schema('tasks-manifest.schema.json'),
+        '*/task.toml': schema('harbor-task-toml.strict.schema.json'),
+        '*/tests/ground_truth.json': schema('ground-truth.schema.json'),
+        '*/tests/task_metadata.json': schema('task-metadata.schema.json'),
+      },
+    },
+  ]
+  if (!registryEntry) outputs.push({ path: o.registry, kind: 'file', schema: schema('harbor-dataset-toml.schema.json') })
+  const { tasks, languages, verifier, smoke } = o.config
+  const templatesDir = o.templatesDir ?? join(ROOT, 'templates')
+  return {
+    name: 'generate',
+    title: 'Harbor task directories',
+    deps: o.deps ?? [],
+    inputs: [...(o.selected ? [o.selected] : []), o.dataset],
+    outputs,
+    recipe: {
+      modules: [join(ROOT, 'scripts', 'stages', 'generate.ts')],
+      files: [templatesDir, join(ROOT, 'package.json')],
+      values: {
+        tasks, languages, verifier,
+        smoke: smoke && { image_prefix: smoke.image_prefix, push: smoke.push },
+        ...(o.ids && { ids: o.ids }),
+        ...(o.limit !== undefined && { limit: o.limit }),
+      },
+    },
+    run: async (ctx) => {
+      const { generate } = await import('../generate.ts')
+      const staged = ctx.out(o.tasks)
+      const r = await generate({
+        selected: o.selected, ids: o.ids, limit: o.limit, dataset: o.dataset, dataDir: o.dataDir,
+        templatesDir, config: o.config, tasks: o.tasks, registryEntry,
+        outputs: { tasks: staged, registry: registryEntry ? join(staged, registryEntry) : ctx.out(o.registry) },
+        items: ctx.items, progress: ctx.progress, log: ctx.log, warn: ctx.warn, signal: ctx.signal,
+        concurrency: ctx.concurrency,
+      })
+      return { summary: r.summaryLine, inputs: r.inputs }
+    },
+  }
+}
