@@ -214,6 +214,14 @@ test('a trial that errored before verification: no reward, the exception named',
   ])
 })
 
+test('a trial of another task than the one asked for is refused, naming the field', async () => {
+  const r = await harborCheck({ harbor: { task_ids: [PY2] }, fakeMode: 'other-path' })
+  assert.is(r.status, 1)
+  const reasons = taskOf(r.report, PY2).reasons
+  assert.is(reasons.length, 2)
+  assert.match(reasons[0], new RegExp(`^oracle: .*/result\\.json: /config/task/path: is /elsewhere/${PY2}, expected ${join(tasksDir, PY2)}$`))
+})
+
 test('harbor run itself failing: its exit status and last lines, and the log kept', async () => {
   const r = await harborCheck({ harbor: { task_ids: [PY2] }, fakeMode: 'exit-2' })
   assert.is(r.status, 1)

@@ -3,7 +3,7 @@
 // stage only imitates: that Harbor itself accepts the task dirs, builds their images, runs
 // solve.sh and test.sh, and records the rewards we expect. Never part of `all` (it needs Harbor and
 // a Docker engine, and takes minutes); without a Harbor CLI it says so in one line and succeeds.
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, realpathSync, rmSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { writeFileAtomic, toJson, toPosix } from '../lib/fsx.ts'
 import { assertValid } from '../lib/schemas.ts'
@@ -89,6 +89,16 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
 const rel = (outDir: string, path: string): string => {
   const r = relative(outDir, path)
   return toPosix(r.startsWith('..') || isAbsolute(r) ? path : r)
+}
+
+/** Equal after resolving symlinks (Harbor may record the path it resolved, not the one given). */
+function samePath(a: string, b: string): boolean {
+  if (a === b) return true
+  try {
+    return realpathSync(a) === realpathSync(b)
+  } catch {
+    return false
+  }
 }
 
 const fmt = (reward: number | null): string => (reward === null ? 'no reward' : reward.toFixed(3))
@@ -193,7 +203,7 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
       const job = readJob(dir)
       if (job.trials.length !== 1) throw new HarborResultError(`${join(dir, 'result.json')}: /n_total_trials: is ${job.trials.length}, expected 1 (one task, one attempt)`)
       const trial = job.trials[0]
-      if (resolve(outDir, trial.taskPath) !== task.dir) throw new HarborResultError(`${join(trial.dir, 'result.json')}: /config/task/path: is ${trial.taskPath}, expected ${task.dir}`)
+      if (!samePath(resolve(outDir, trial.taskPath), task.dir)) throw new HarborResultError(`${join(trial.dir, 'result.json')}: /config/task/path: is ${trial.taskPath}, expected ${task.dir}`)
       if (job.harborVersion && !version.version) version.version = job.harborVersion
       Object.assign(record, { trial: rel(outDir, trial.dir), reward: trial.reward, rewards: trial.rewards, exception: trial.exception })
     } catch (error) {

@@ -9,7 +9,7 @@
 //   FAKE_HARBOR_FIXTURE  test/fixtures/harbor-run (required)
 //   FAKE_HARBOR_CALLS    append each argv here as one JSON line
 //   FAKE_HARBOR_MODE     ok (default) | oracle-low | nop-high | no-trial-result | no-job-result |
-//                        trial-error | exit-2
+//                        trial-error | exit-2 | other-path (the trial records another task path)
 //   FAKE_HARBOR_TASK     apply the mode only to this task id (default: every task)
 import { spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -115,6 +115,7 @@ Object.assign(trial, {
   verifier_result: rewards === null ? null : { rewards },
   exception_info: exception,
 })
+if (mode === 'other-path') trial.config.task.path = `/elsewhere/${taskId}`
 trial.config.agent.name = opts.agent
 trial.config.environment.extra_docker_compose = opts.compose
 if (mode !== 'no-trial-result') writeFileSync(join(trialDir, 'result.json'), JSON.stringify(trial, null, 4))
