@@ -27,6 +27,8 @@ export interface CommandContext {
   log(message: string): void
   warn(message: string): void
   signal: AbortSignal
+  /** The global flags as parsed: a command must honour `dryRun` (it never reaches the graph). */
+  flags: EngineFlags & { dryRun: boolean; json: boolean }
 }
 
 /** A target that is not a stage: a one-off action outside the graph (no record, no staging). */
@@ -111,7 +113,8 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
       return clean(stages, outDir, names, (line) => process.stdout.write(`${line}\n`))
     }
     const command = taskfile.commands?.[first]
-    if (command) return await runCommand(command, settings, first, rest, emit)
+    const commandFlags = { ...engineFlags, dryRun: Boolean(flags['dry-run']), json: Boolean(flags.json) }
+    if (command) return await runCommand(command, settings, first, rest, emit, commandFlags)
     const all = positionals.includes('all') || positionals.length === 0
     const targets = all ? stages.map((s) => s.name) : positionals
     for (const force of flags.force ?? []) {
@@ -198,7 +201,7 @@ async function dryRun(options: EngineOptions, json: boolean): Promise<number> {
   return 0
 }
 
-async function runCommand<S>(command: Command<S>, settings: S, name: string, rest: string[], emit?: (e: EngineEvent) => void): Promise<number> {
+async function runCommand<S>(command: Command<S>, settings: S, name: string, rest: string[], emit: ((e: EngineEvent) => void) | undefined, flags: CommandContext['flags']): Promise<number> {
   if (rest.length) throw new UsageError(`${name} takes no further targets (got ${rest.join(' ')})`)
   const controller = new AbortController()
   const onSignal = () => controller.abort(new Error('interrupted'))
@@ -208,7 +211,7 @@ async function runCommand<S>(command: Command<S>, settings: S, name: string, res
   })
   try {
     const log = (level: 'info' | 'warn') => (message: string) => print({ type: 'log', stage: name, level, message })
-    await command.run(settings, { log: log('info'), warn: log('warn'), signal: controller.signal })
+    await command.run(settings, { log: log('info'), warn: log('warn'), signal: controller.signal, flags })
     return 0
   } finally {
     process.off('SIGINT', onSignal)
