@@ -299,7 +299,7 @@ test('calibration: the verifier\'s CalibrationReport reads with roles, summary, 
   assert.ok(data.facts.some(([k, v]) => k === 'ok' && v === 'false'))
   assert.not.ok(data.facts.some(([k]) => k.startsWith('summary') || k.startsWith('broken')), 'consumed keys are not repeated as facts')
   const page = renderIndexHtml({ calibration: { ...data, charts: [], files: [] } })
-  assert.match(page, /<td class="num flagged">0\.4100<\/td>/)
+  assert.match(page, /<td class="num flagged" title="0\.4100">0\.41<\/td>/)
   assert.match(page, /median path_list 0\.2 &gt; cheat_median_max 0\.15/)
 })
 

@@ -439,13 +439,17 @@ export function calibrationFromJson(report: unknown): Omit<CalibrationData, 'fil
   const roles: Record<string, string> = {}
   const summary: CalibrationData['summary'] = { columns: [], rows: [] }
   const rawSummary = isRecord(report) && isRecord(report.summary) && Object.values(report.summary).every(isRecord) ? (report.summary as Record<string, Record<string, unknown>>) : undefined
-  for (const [kind, values] of Object.entries(rawSummary ?? {})) {
+  // A column holding any fraction is a score column: all its numbers get 4 places (1 → 1.0000),
+  // while count columns (n) stay whole.
+  const entriesOf = Object.entries(rawSummary ?? {})
+  const fractional = new Set(entriesOf.flatMap(([, values]) => Object.entries(values).filter(([, v]) => typeof v === 'number' && !Number.isInteger(v)).map(([c]) => c)))
+  for (const [kind, values] of entriesOf) {
     if (typeof values.role === 'string') roles[kind] = values.role
     const cells: Record<string, string> = {}
     for (const [column, v] of Object.entries(values)) {
       if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue
       if (!summary.columns.includes(column)) summary.columns.push(column)
-      cells[column] = typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(4) : String(v)
+      cells[column] = typeof v === 'number' && fractional.has(column) ? v.toFixed(4) : String(v)
     }
     summary.rows.push([kind, cells])
   }

@@ -68,7 +68,9 @@ summary { cursor: pointer; font-weight: 600; }
 .notes { border: 1px solid var(--warn); background: var(--warn-bg); border-radius: 8px; padding: 4px 12px; }
 .unreadable { border: 1px solid var(--bad); background: var(--bad-bg); border-radius: 8px; padding: 8px 12px; }
 ul.failures pre { max-height: 12em; overflow: auto; }
-th.kind { white-space: normal; min-width: 52px; max-width: 80px; vertical-align: bottom; }
+th.kind { vertical-align: bottom; text-align: left; padding: 4px 2px; }
+/* Fifteen answer kinds side by side: upright names would make the grid twice the page width. */
+th.kind .vertical { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; display: inline-block; }
 th.kind .role { font-weight: normal; color: var(--muted); font-size: 11px; }
 td.flagged { background: var(--bad-bg) !important; color: var(--bad); font-weight: 600; }
 ul.problems { margin: 0; padding-left: 16px; font-size: 12px; }

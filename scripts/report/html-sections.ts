@@ -35,6 +35,8 @@ export const SECTION_STAGES: Record<SectionName, string> = {
 export const taskAnchor = (id: string): string => anchorId('task', id)
 
 const fixed4 = (x: number | null | undefined): string => (typeof x === 'number' ? x.toFixed(4) : '–')
+/** For the wide calibration grid (the verifier's own table uses 2 places); the cell's title has 4. */
+const fixed2 = (x: number | null | undefined): string => (typeof x === 'number' ? x.toFixed(2) : '–')
 const count = (n: number): string => n.toLocaleString('en-US')
 const humanize = (key: string): string => key.replaceAll('_', ' ')
 
@@ -167,9 +169,9 @@ ${fileLinks(data.files)}`
 export function calibrationSection(data: CalibrationData, ctx: SectionContext): SafeHtml {
   const failing = data.tasks.filter((t) => t.verdict === 'fail' || t.problems.length > 0).length
   const kindHead = (kind: string): SafeHtml =>
-    html`<th class="num kind">${humanize(kind)}${data.roles[kind] ? html`<div class="role">${data.roles[kind]}</div>` : ''}</th>`
+    html`<th class="kind"><span class="vertical">${humanize(kind)}${data.roles[kind] ? html` <span class="role">(${data.roles[kind]})</span>` : ''}</span></th>`
   return html`
-<p>Scores the verifier gives to answers built for each task: correct ones (the oracle, reordered, paraphrased) must score high, an empty answer 0, and cheap cheats (copying the instruction, dumping the project, stuffing keywords, another task's answer) must stay low. A marked cell broke a margin.</p>
+<p>Scores the verifier gives to answers built for each task: correct ones (the oracle, reordered, paraphrased) must score high, an empty answer 0, and cheap cheats (copying the instruction, dumping the project, stuffing keywords, another task's answer) must stay low. A marked cell broke a margin; hover a score for 4 places.</p>
 ${tiles([
     ['tasks', data.tasks.length],
     ['calibrated', data.tasks.length - failing, data.tasks.length - failing ? 'good' : undefined],
@@ -184,12 +186,13 @@ ${data.summary.rows.length === 0 ? html`` : html`<table class="counts"><caption>
 </div>
 ${data.charts.length === 0 ? html`` : html`<div class="charts">${data.charts.map((c) => html`<figure>${inlineSvg(c.svg, c.title)}<figcaption><a href="${hrefFromReport(c.path)}">${c.path.slice('report/'.length)}</a></figcaption></figure>`)}</div>`}
 ${data.tasks.length === 0 ? html`<p class="muted">The report lists no tasks.</p>` : html`
-<div class="scroll"><table class="calibration"><thead><tr><th>task</th>${data.kinds.map(kindHead)}<th>verdict</th><th>problems</th></tr></thead><tbody>
+<div class="scroll"><table class="calibration"><thead><tr><th>task, verdict and problems</th>${data.kinds.map(kindHead)}</tr></thead><tbody>
 ${data.tasks.map((t) => {
       const scores = new Map(t.scores)
       const flagged = new Set(t.flagged)
       const verdictTone = t.verdict === 'fail' || t.problems.length ? 'bad' : t.verdict ? 'good' : ''
-      return html`<tr><td>${taskLink(t.id, ctx)}</td>${data.kinds.map((k) => html`<td class="num${flagged.has(k) ? ' flagged' : ''}">${scores.has(k) ? fixed4(scores.get(k)) : ''}</td>`)}<td>${t.verdict ? html`<span class="badge ${verdictTone}">${t.verdict}</span>` : '–'}</td><td>${t.problems.length ? html`<ul class="problems">${t.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}</td></tr>`
+      // Verdict and problems sit under the id, so the many answer-kind columns keep the width.
+      return html`<tr><td>${taskLink(t.id, ctx)} ${t.verdict ? html`<span class="badge ${verdictTone}">${t.verdict}</span>` : ''}${t.problems.length ? html`<ul class="problems">${t.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ''}</td>${data.kinds.map((k) => html`<td class="num${flagged.has(k) ? ' flagged' : ''}" title="${scores.has(k) ? fixed4(scores.get(k)) : ''}">${scores.has(k) ? fixed2(scores.get(k)) : ''}</td>`)}</tr>`
     })}
 </tbody></table></div>`}
 ${fileLinks(data.files)}`
