@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { codeSearchComposeYaml, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
+import { codeSearchComposeYaml, mainDockerignore, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
 import { detectCompose, smokeCodeSearchCompose, type ComposeEngine, type McpSmokeResult } from '../scripts/mcp/code-search-smoke.ts'
 
 function findEngine(): { engine?: ComposeEngine; why: string } {
@@ -94,6 +94,15 @@ if (!engine) {
     assert.match(r.failure!.message, /the sidecar stopped \(exit code 1\)/)
     assert.match(r.failure!.tail, /repository root \/nonexistent/)
     assert.equal(leftovers(r.project), [])
+  })
+
+  test("main's build context (environment/) leaves the sidecar's copy of the project out", () => {
+    writeFileSync(join(envDir, '.dockerignore'), mainDockerignore())
+    writeFileSync(join(envDir, 'Dockerfile'), 'FROM debian:trixie-slim\nCOPY . /context\nRUN test -f /context/Dockerfile && test ! -e /context/code-search\n')
+    const tag = `locobench-mcp-test-main:${process.pid}`
+    const built = spawnSync(engine.kind, ['build', '--network', 'host', '-t', tag, envDir], { encoding: 'utf8', timeout: 300_000 })
+    spawnSync(engine.kind, ['rmi', '-f', tag])
+    assert.is(built.status, 0, built.stderr || built.stdout)
   })
 
   test('a search that misses the file fails at the search step, and still tears everything down', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { bundleCodeSearchServer, codeSearchComposeYaml, codeSearchMcpServer, codeSearchMcpServerToml, codeSearchSources, hashContext, renderCodeSearchDockerfile, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
+import { bundleCodeSearchServer, codeSearchComposeYaml, mainDockerignore, codeSearchMcpServer, codeSearchMcpServerToml, codeSearchSources, hashContext, renderCodeSearchDockerfile, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
 import { pickIdentifier, searchResultFiles } from '../scripts/mcp/code-search-smoke.ts'
 import { lintDockerfile } from '../scripts/stages/smoke/lint.ts'
 
@@ -119,6 +119,7 @@ test('the compose file adds a healthchecked sidecar that main waits for; task.to
   assert.equal(codeSearchMcpServer(), { name: 'code-search', transport: 'streamable-http', url: 'http://code-search:8080/mcp' })
   const toml = parseToml(codeSearchMcpServerToml({ port: 9000 })) as { environment: { mcp_servers: unknown[] } }
   assert.equal(JSON.parse(JSON.stringify(toml.environment.mcp_servers)), [{ name: 'code-search', transport: 'streamable-http', url: 'http://code-search:9000/mcp' }])
+  assert.match(mainDockerignore(), /\ncode-search\/\n$/)
   assert.match(codeSearchComposeYaml({ port: 9000 }), /CODE_SEARCH_PORT: "9000"\n {4}expose:\n {6}- "9000"/)
 })
 

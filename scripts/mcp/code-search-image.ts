@@ -229,6 +229,17 @@ services:
 `
 }
 
+/**
+ * environment/.dockerignore of an MCP task. Harbor builds `main` from environment/, which now
+ * holds the sidecar's folder and so a copy of the project: leaving it out of main's build
+ * context keeps the project out of the agent's image whatever its Dockerfile says (and keeps the
+ * context small). The sidecar's own context is environment/code-search/, which this file does
+ * not govern.
+ */
+export function mainDockerignore(): string {
+  return `# The agent's image must not see the code-search sidecar's copy of the project.\n${CODE_SEARCH_CONTEXT_DIR}/\n`
+}
+
 export interface McpServerEntry {
   name: string
   transport: 'streamable-http'
