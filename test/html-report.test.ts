@@ -148,6 +148,7 @@ test('the page shows every section whose artifacts exist, escapes their text and
     assert.ok(links.every((l) => !/^[a-z]+:\/\//i.test(l)), 'nothing absolute or remote')
     assert.is((page.match(/<svg/g) ?? []).length, 3, 'the three charts inline')
     assert.match(page, /Calibration<\/span><span class="what">not produced yet: run the calibrate stage/)
+    assert.match(page, /<p class="reports">Reports: <a href="\.\.\/extract-summary\.json">extract-summary\.json<\/a> · <a href="selection\.md">report\/selection\.md<\/a> · <a href="smoke\.md">report\/smoke\.md<\/a> · <a href="\.\.\/smoke\/report\.json">smoke\/report\.json<\/a><\/p>/)
     assert.match(page, /<span class="badge bad">fail<\/span>/)
     assert.match(page, /0\.9500/, 'oracle rewards shown to 4 places')
   } finally {

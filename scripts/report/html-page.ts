@@ -2,7 +2,7 @@
 // Policy that forbids every fetch and script, so opening it from file:// (or a CI artifact viewer)
 // cannot reach the network even if a chart or a task title tried to. No timestamps or absolute
 // paths: the same artifacts give the same bytes, so a stage that rewrites it changes nothing.
-import { html, SafeHtml } from './html-escape.ts'
+import { hrefFromReport, html, SafeHtml } from './html-escape.ts'
 import { isUnreadable, SECTION_NAMES, type ReportData, type SectionName, type Unreadable } from './html-data.ts'
 import { calibrationSection, datasetSection, SECTION_STAGES, SECTION_TITLES, selectionSection, smokeSection, tasksSection, type SectionContext } from './html-sections.ts'
 
@@ -16,6 +16,7 @@ body { margin: 0; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", "Noto San
 header { padding: 20px 24px 12px; border-bottom: 1px solid var(--line); background: var(--soft); }
 header h1 { margin: 0 0 4px; font-size: 22px; }
 header p { margin: 0; color: var(--muted); }
+header p.reports { margin-top: 10px; color: var(--fg); font-size: 13px; }
 nav { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 14px; }
 nav > a, nav > span { display: block; min-width: 150px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); text-decoration: none; color: var(--fg); }
 nav > a:hover { border-color: var(--accent); }
@@ -123,6 +124,15 @@ function sectionBody(name: SectionName, data: ReportData, ctx: SectionContext): 
   }
 }
 
+/** The written reports (Markdown and the report JSONs) of every section, in one line under the cards. */
+function reportLinks(data: ReportData): SafeHtml {
+  const files = SECTION_NAMES.flatMap((name) => {
+    const d = data[name]
+    return d && !isUnreadable(d) ? d.files : []
+  }).filter((f) => f.path.endsWith('.md') || /(^|\/)(report|extract-summary)\.json$/.test(f.path))
+  return files.length ? html`<p class="reports">Reports: ${files.map((f, i) => html`${i ? ' · ' : ''}<a href="${hrefFromReport(f.path)}">${f.path}</a>`)}</p>` : html``
+}
+
 export function sectionContext(data: ReportData): SectionContext {
   const tasks = data.tasks && !isUnreadable(data.tasks) ? data.tasks.tasks : []
   const smoke = data.smoke && !isUnreadable(data.smoke) ? data.smoke.report.tasks : []
@@ -152,6 +162,7 @@ export function renderIndexHtml(data: ReportData): string {
       ? html`<span class="absent"><span class="name">${SECTION_TITLES[name]}</span><span class="what">${summaryLine(name, data)}</span></span>`
       : html`<a href="#${name}"><span class="name">${SECTION_TITLES[name]}</span><span class="what">${summaryLine(name, data)}</span></a>`,
   )}</nav>
+${reportLinks(data)}
 </header>
 <main>
 ${present.length === 0 ? html`<p>No stage has produced anything yet: run <code>npx zx Taskfile.ts all</code>.</p>` : ''}
