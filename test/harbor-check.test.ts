@@ -10,7 +10,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { check } from '../scripts/lib/schemas.ts'
-import { runHarborCheck, type HarborReport } from '../scripts/harbor/harbor-check.ts'
+import { runHarborCheck, type HarborEvent, type HarborReport } from '../scripts/harbor/harbor-check.ts'
 import { HOST_NETWORK_COMPOSE, runArgs } from '../scripts/harbor/harbor-command.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -55,6 +55,7 @@ test.after(() => {
 interface Outcome {
   status: number
   lines: string[]
+  events: HarborEvent[]
   calls: string[][]
   report?: HarborReport
   out: string
@@ -78,6 +79,7 @@ async function harborCheck(options: { harbor?: Record<string, unknown>; smoke?: 
     ...options.env,
   }
   const lines: string[] = []
+  const events: HarborEvent[] = []
   const status = await runHarborCheck({
     tasksDir,
     outDir: out,
@@ -85,12 +87,13 @@ async function harborCheck(options: { harbor?: Record<string, unknown>; smoke?: 
     configDir: root,
     env,
     log: (line) => lines.push(line),
+    emit: (event) => events.push(event),
   })
   const calls = existsSync(callsFile) ? readFileSync(callsFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as string[]) : []
   const reportFile = join(out, 'harbor', 'report.json')
   const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as HarborReport) : undefined
   if (report) assert.equal(check('harbor-report.schema.json', report), [], 'report.json matches its schema')
-  return { status, lines, calls, report, out }
+  return { status, lines, events, calls, report, out }
 }
 
 const taskOf = (report: HarborReport | undefined, id: string) => {
@@ -105,6 +108,7 @@ test('no Harbor CLI: one line, exit 0, nothing written', async () => {
   const r = await harborCheck({ env: { HARBOR_CMD: '', PATH: emptyBin } })
   assert.is(r.status, 0)
   assert.equal(r.lines, ['harbor: skipped: no Harbor CLI (no `harbor` on PATH and HARBOR_CMD is not set)'])
+  assert.equal(r.events, [{ type: 'skip', reason: 'no Harbor CLI' }])
   assert.equal(r.calls, [])
   assert.not.ok(existsSync(join(r.out, 'harbor')))
 })
@@ -147,6 +151,15 @@ test('three tasks, one per language: the exact commands, Harbor\'s rewards, a va
     report.tasks.map((t) => `harbor: PASS ${t.id} (${t.language}): oracle ${(t.runs.oracle.reward as number).toFixed(3)}, nop 0.000`),
   )
   assert.match(r.lines.at(-1) ?? '', /^harbor: 3\/3 task\(s\) passed with Harbor 0\.20\.0; report: /)
+  // The same as events: a run per command, a task per verdict, then the end.
+  assert.equal(r.events.filter((e) => e.type === 'run').map((e) => (e as { command: string[] }).command), expected.slice(1))
+  assert.equal(
+    r.events.filter((e) => e.type !== 'run'),
+    [
+      ...report.tasks.map((t) => ({ type: 'task', task: t.id, language: t.language, passed: true, oracle: t.runs.oracle.reward, nop: 0, reasons: [] })),
+      { type: 'done', passed: 3, failed: 0, report: join(r.out, 'harbor', 'report.json') },
+    ],
+  )
 })
 
 test('the oracle below the pass threshold fails that task, naming it and the score', async () => {

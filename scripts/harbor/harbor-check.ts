@@ -29,8 +29,16 @@ export interface HarborCheckOptions {
   env?: NodeJS.ProcessEnv
   /** One line per message. Default: console.log. */
   log?: (line: string) => void
+  /** Structured events, for a `--json` view: one per run started, one per task judged, one at the end. */
+  emit?: (event: HarborEvent) => void
   signal?: AbortSignal
 }
+
+export type HarborEvent =
+  | { type: 'skip'; reason: string }
+  | { type: 'run'; task: string; role: Role; command: string[] }
+  | { type: 'task'; task: string; language: string; passed: boolean; oracle: number | null; nop: number | null; reasons: string[] }
+  | { type: 'done'; passed: number; failed: number; report: string }
 
 export interface RunRecord {
   agent: string
@@ -145,6 +153,7 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
   const cli = findHarborCli(env)
   if (!cli) {
     log('harbor: skipped: no Harbor CLI (no `harbor` on PATH and HARBOR_CMD is not set)')
+    options.emit?.({ type: 'skip', reason: 'no Harbor CLI' })
     return 0
   }
   const outDir = resolve(options.outDir)
@@ -192,6 +201,7 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
     rmSync(logFile, { force: true })
     const command = runArgs({ cli: cli.argv, taskDir: task.dir, agent: config.agents[role], jobsDir, jobName: name, extraCompose: extra })
     const record: RunRecord = { agent: config.agents[role], command, job_dir: rel(outDir, dir), log: rel(outDir, logFile), ended: '', trial: null, reward: null, rewards: null, exception: null, error: null }
+    options.emit?.({ type: 'run', task: task.id, role, command })
     const r = await runProcess(command, { cwd: outDir, env, signal, timeoutMs: config.timeout_sec * 1000, logFile })
     record.ended = describeEnd(r, config.timeout_sec)
     if (r.code !== 0) {
@@ -243,7 +253,9 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
   for (const t of taskRecords) {
     const scores = `oracle ${fmt(t.runs.oracle.reward)}, nop ${fmt(t.runs.nop.reward)}`
     log(`harbor: ${t.passed ? 'PASS' : 'FAIL'} ${t.id} (${t.language}): ${scores}${t.passed ? '' : `\n  ${t.reasons.join('\n  ').replaceAll('\n', '\n    ')}`}`)
+    options.emit?.({ type: 'task', task: t.id, language: t.language, passed: t.passed, oracle: t.runs.oracle.reward, nop: t.runs.nop.reward, reasons: t.reasons })
   }
   log(`harbor: ${passed}/${taskRecords.length} task(s) passed${report.harbor.version ? ` with Harbor ${report.harbor.version}` : ''}; report: ${rel(process.cwd(), reportFile)}`)
+  options.emit?.({ type: 'done', passed, failed: taskRecords.length - passed, report: reportFile })
   return report.passed ? 0 : 1
 }
