@@ -111,6 +111,7 @@ if (!executable) {
         calibrationRows: document.querySelectorAll('table.calibration tbody tr').length,
         bodyWidth: document.documentElement.scrollWidth,
         fontPx: parseFloat(getComputedStyle(document.body).fontSize),
+        leaks: (document.body.innerText.match(/\\bundefined\\b|\\bNaN\\b|\\[object Object\\]/g) ?? []),
       })`,
     })
     const shot = join(work, 'index.png')
@@ -132,7 +133,8 @@ if (!executable) {
       assert.ok(files.has(join(out, rel)), `${rel} linked`)
     }
 
-    const probe = page.probe as { sections: string[]; charts: [number, number][]; taskRows: number; smokeRows: number; calibrationRows: number; bodyWidth: number; fontPx: number }
+    const probe = page.probe as { sections: string[]; charts: [number, number][]; taskRows: number; smokeRows: number; calibrationRows: number; bodyWidth: number; fontPx: number; leaks: string[] }
+    assert.equal(probe.leaks, [], 'no undefined, NaN or [object Object] in the visible text')
     assert.equal(probe.sections, ['dataset', 'selection', 'tasks', 'smoke', 'calibration'])
     assert.is(probe.charts.length, 3, 'three charts drawn inline')
     for (const [w, h] of probe.charts) assert.ok(w > 200 && h > 100, `chart drawn at ${w}×${h}`)
