@@ -78,6 +78,7 @@ if (!engine) {
     assert.is(r.ok, true, JSON.stringify(r.failure))
     assert.is(r.built, false)
     assert.equal(r.found, ['src/app.py', EXPECTED])
+    assert.equal(r.definedIn, [EXPECTED], 'universal-ctags in the image indexed the method')
     assert.equal(leftovers(r.project), [])
   })
 

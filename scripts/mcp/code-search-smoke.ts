@@ -1,7 +1,7 @@
 // The smoke check of an MCP task's compose environment: bring the code-search sidecar up with the
 // engine's compose tool, wait for its healthcheck, connect the MCP SDK's real client from this
 // host, list the tools, search for an identifier taken from a known project file and require that
-// file among the results; optionally start the agent's `main` service too and check that it
+// file among the results, ask where it is defined (which must answer: ctags works); optionally start the agent's `main` service too and check that it
 // reaches the sidecar by its service name, as the agent will. Everything is torn down at the end,
 // whatever happened.
 //
@@ -39,7 +39,7 @@ export interface ComposeTool {
   describe: string
 }
 
-export type McpSmokeStep = 'setup' | 'compose' | 'build' | 'up' | 'health' | 'connect' | 'tools' | 'search' | 'main'
+export type McpSmokeStep = 'setup' | 'compose' | 'build' | 'up' | 'health' | 'connect' | 'tools' | 'search' | 'definitions' | 'main'
 
 export interface McpSmokeOptions {
   /** A task's environment/ folder: docker-compose.yaml and code-search/ (with project/). */
@@ -82,6 +82,11 @@ export interface McpSmokeResult {
   expectedFile: string
   /** Files in the search results (the expected one must be among them). */
   found: string[]
+  /**
+   * Files where find_definitions places the identifier (may be empty: not every name is defined);
+   * the call must answer without a tool error, which proves ctags works in the image.
+   */
+  definedIn: string[]
   /** Whether `main` reached the sidecar by its service name (undefined when main was not started). */
   mainReached?: boolean
   timings: { buildMs: number; upMs: number; healthyMs: number; mcpMs: number; downMs: number; totalMs: number }
@@ -245,6 +250,7 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
     tools: [],
     expectedFile: options.expectedFile,
     found: [],
+    definedIn: [],
     timings: { buildMs: 0, upMs: 0, healthyMs: 0, mcpMs: 0, downMs: 0, totalMs: 0 },
     teardown: { ok: true },
   }
@@ -329,6 +335,7 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
     result.timings.mcpMs = Date.now() - t
     result.tools = mcp.tools
     result.found = mcp.found
+    result.definedIn = mcp.definedIn
     if (mcp.failure) return fail(mcp.failure.step, mcp.failure.message, mcp.failure.tail)
     const missingTools = TOOL_NAMES.filter((name) => !mcp.tools.includes(name))
     if (missingTools.length) return fail('tools', `the sidecar does not offer ${missingTools.join(', ')} (it lists ${mcp.tools.join(', ') || 'nothing'})`)
@@ -404,13 +411,14 @@ async function waitHealthy(composeRun: ComposeRunner, engineRun: EngineRunner, t
 interface Asked {
   tools: string[]
   found: string[]
+  definedIn: string[]
   answer: string
   failure?: { step: McpSmokeStep; message: string; tail: string }
 }
 
 /** The MCP part, through the SDK's client: connect, list the tools, search for the identifier. */
 async function askSidecar(url: string, healthUrl: string, identifier: string, requestMs: number): Promise<Asked> {
-  const asked: Asked = { tools: [], found: [], answer: '' }
+  const asked: Asked = { tools: [], found: [], definedIn: [], answer: '' }
   // The published port can lag the container's own healthcheck by a moment (the proxy starts).
   const until = Date.now() + 30_000
   for (;;) {
@@ -441,6 +449,14 @@ async function askSidecar(url: string, healthUrl: string, identifier: string, re
       asked.found = searchResultFiles(asked.answer)
     } catch (error) {
       return { ...asked, failure: { step: 'search', message: `search_code failed: ${(error as Error).message}`, tail: '' } }
+    }
+    try {
+      const reply = await client.callTool({ name: 'find_definitions', arguments: { symbol: identifier } }, undefined, { timeout: requestMs })
+      const text = (reply.content as { type: string; text?: string }[]).map((p) => p.text ?? '').join('\n')
+      if (reply.isError) return { ...asked, failure: { step: 'definitions', message: `find_definitions answered with an error: ${text}`, tail: '' } }
+      asked.definedIn = [...new Set(text.split('\n').slice(1).flatMap((line) => /^(.+?):\d+ /.exec(line)?.[1] ?? []))]
+    } catch (error) {
+      return { ...asked, failure: { step: 'definitions', message: `find_definitions failed: ${(error as Error).message}`, tail: '' } }
     }
     return asked
   } finally {
