@@ -150,6 +150,7 @@ test('the page shows every section whose artifacts exist, escapes their text and
     assert.match(page, /Calibration<\/span><span class="what">not produced yet: run the calibrate stage/)
     assert.match(page, /<p class="reports">Reports: <a href="\.\.\/extract-summary\.json">extract-summary\.json<\/a> · <a href="selection\.md">report\/selection\.md<\/a> · <a href="smoke\.md">report\/smoke\.md<\/a> · <a href="\.\.\/smoke\/report\.json">smoke\/report\.json<\/a><\/p>/)
     assert.match(page, /<span class="badge bad">fail<\/span>/)
+    assert.match(page, /<\/table><\/div>\n<details><summary>The next 1 that passed but were not selected<\/summary>/, 'candidates below the cut fold away')
     assert.match(page, /0\.9500/, 'oracle rewards shown to 4 places')
   } finally {
     r.dispose()

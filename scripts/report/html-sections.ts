@@ -103,7 +103,15 @@ function selectionStatus(line: ScoresLine): SafeHtml {
   return html`<span class="muted" title="passed, but below top_n">–</span>`
 }
 
+const rankedTable = (rows: ScoresLine[], ctx: SectionContext): SafeHtml => html`<div class="scroll"><table class="ranked"><thead><tr><th rowspan="2" class="num">rank</th><th rowspan="2">id</th><th rowspan="2">language</th><th rowspan="2">category</th><th rowspan="2">difficulty</th><th rowspan="2" class="num">context length</th><th rowspan="2" class="num">files</th><th colspan="4" class="group">score parts (weighted)</th><th rowspan="2">status</th></tr><tr><th class="num">context</th><th class="num">files</th><th class="num">category</th><th class="num">score</th></tr></thead><tbody>
+${rows.map((l) => html`<tr><td class="num">${l.rank}</td><td>${taskLink(l.id, ctx)}</td><td>${l.language}</td><td>${humanize(l.task_category)}</td><td>${l.difficulty}</td><td class="num">${count(l.context_length)}</td><td class="num">${count(l.files_count)}</td><td class="num">${fixed4(l.context_part)}</td><td class="num">${fixed4(l.files_part)}</td><td class="num">${fixed4(l.category_part)}</td><td class="num"><strong>${fixed4(l.total)}</strong></td><td>${selectionStatus(l)}</td></tr>`)}
+</tbody></table></div>`
+
 export function selectionSection(data: SelectionData, ctx: SectionContext): SafeHtml {
+  // Open: everything down to the last selected record (quota skips among them); the candidates
+  // below the cut fold away, so the chosen tasks are not lost in a hundred rows.
+  const headRows = data.ranked.findLastIndex((l) => l.selected) + 1
+  const rest = data.ranked.slice(headRows)
   return html`
 <p>Records below the thresholds or outside the filters are removed; the rest are scored (weighted context, files and category parts) and taken in rank order up to <code>top_n</code>, skipping any whose quota is full.</p>
 ${tiles([
@@ -116,9 +124,8 @@ ${tiles([
 ${data.charts.length === 0 ? html`` : html`<div class="charts">${data.charts.map((c) => html`<figure>${inlineSvg(c.svg, c.title)}<figcaption><a href="${hrefFromReport(c.path)}">${c.path.slice('report/'.length)}</a></figcaption></figure>`)}</div>`}
 <h3>Ranked list</h3>
 <p class="muted">Parts are weighted and add up to the score; rank counts every record that passed, so quota skips leave gaps.</p>
-<div class="scroll"><table class="ranked"><thead><tr><th rowspan="2" class="num">rank</th><th rowspan="2">id</th><th rowspan="2">language</th><th rowspan="2">category</th><th rowspan="2">difficulty</th><th rowspan="2" class="num">context length</th><th rowspan="2" class="num">files</th><th colspan="4" class="group">score parts (weighted)</th><th rowspan="2">status</th></tr><tr><th class="num">context</th><th class="num">files</th><th class="num">category</th><th class="num">score</th></tr></thead><tbody>
-${data.ranked.map((l) => html`<tr><td class="num">${l.rank}</td><td>${taskLink(l.id, ctx)}</td><td>${l.language}</td><td>${humanize(l.task_category)}</td><td>${l.difficulty}</td><td class="num">${count(l.context_length)}</td><td class="num">${count(l.files_count)}</td><td class="num">${fixed4(l.context_part)}</td><td class="num">${fixed4(l.files_part)}</td><td class="num">${fixed4(l.category_part)}</td><td class="num"><strong>${fixed4(l.total)}</strong></td><td>${selectionStatus(l)}</td></tr>`)}
-</tbody></table></div>
+${rankedTable(data.ranked.slice(0, headRows), ctx)}
+${rest.length === 0 ? html`` : html`<details><summary>The next ${count(rest.length)} that passed but were not selected</summary>${rankedTable(rest, ctx)}</details>`}
 ${more(data.ranked.length, data.passed, 'scores.jsonl')}
 ${fileLinks(data.files)}`
 }
