@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { bundleCodeSearchServer, codeSearchComposeYaml, mainDockerignore, codeSearchMcpServer, codeSearchMcpServerToml, codeSearchSources, hashContext, renderCodeSearchDockerfile, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
@@ -119,6 +120,10 @@ test('the compose file adds a healthchecked sidecar that main waits for; task.to
   assert.equal(codeSearchMcpServer(), { name: 'code-search', transport: 'streamable-http', url: 'http://code-search:8080/mcp' })
   const toml = parseToml(codeSearchMcpServerToml({ port: 9000 })) as { environment: { mcp_servers: unknown[] } }
   assert.equal(JSON.parse(JSON.stringify(toml.environment.mcp_servers)), [{ name: 'code-search', transport: 'streamable-http', url: 'http://code-search:9000/mcp' }])
+  // Harbor's own rules for an MCP server entry (the strict task.toml schema's definition).
+  const strict = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'harbor-task-toml.strict.schema.json'), 'utf8')) as { $defs: Record<string, unknown> }
+  const entryValid = new Ajv2020({ strict: false }).compile({ $defs: strict.$defs, $ref: '#/$defs/MCPServerConfig' })
+  assert.ok(entryValid(codeSearchMcpServer()), JSON.stringify(entryValid.errors))
   assert.match(mainDockerignore(), /\ncode-search\/\n$/)
   assert.match(codeSearchComposeYaml({ port: 9000 }), /CODE_SEARCH_PORT: "9000"\n {4}expose:\n {6}- "9000"/)
 })
