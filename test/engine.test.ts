@@ -7,6 +7,7 @@ import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
 import { clean } from '../scripts/engine/clean.ts'
 import { decideItem, strayEntries } from '../scripts/engine/items.ts'
+import { forEachLimited } from '../scripts/engine/limit.ts'
 import type { EngineEvent, Stage } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
@@ -425,6 +426,26 @@ test('dynamic inputs a run no longer reports leave the stamps: the next run is f
   assert.equal((await dyn()).ran, [], 'in/a.txt is no longer an input')
   r.write({ 'in/a.txt': 'changed again' })
   assert.equal((await dyn()).ran, [])
+})
+
+test('the limiter: a group leader finishes before its followers start, within the bound', async () => {
+  const events: string[] = []
+  let running = 0
+  let peak = 0
+  const items = ['a1', 'a2', 'a3', 'b1', 'b2', 'c1']
+  await forEachLimited(items, 2, async (item) => {
+    running++
+    peak = Math.max(peak, running)
+    events.push(`start ${item}`)
+    await new Promise((resolve) => setTimeout(resolve, item.endsWith('1') ? 15 : 2))
+    events.push(`end ${item}`)
+    running--
+  }, (item) => item[0])
+  assert.ok(peak <= 2, `peak ${peak}`)
+  for (const follower of ['a2', 'a3', 'b2']) {
+    assert.ok(events.indexOf(`start ${follower}`) > events.indexOf(`end ${follower[0]}1`), events.join(', '))
+  }
+  assert.is(events.filter((e) => e.startsWith('end')).length, items.length)
 })
 
 test('JSONL validation checks only lines not proven valid before, and still names a bad line', () => {

@@ -13,7 +13,6 @@ import { detectEngine } from '../scripts/stages/smoke/engine.ts'
 import { lintDockerfile } from '../scripts/stages/smoke/lint.ts'
 import { instructions, splitDockerfile } from '../scripts/stages/smoke/manifest.ts'
 import { sharedPrefixes } from '../scripts/stages/smoke/prefix.ts'
-import { runGrouped } from '../scripts/stages/smoke/pool.ts'
 import { readReward } from '../scripts/stages/smoke/trial.ts'
 import { rig, type Rig, type Tree } from './helpers/rig.ts'
 
@@ -221,26 +220,6 @@ test('docker-bake.json: sorted targets, contexts relative to the out dir, host n
   const pushed = bakeFile(tasks, smokeConfig({ push: true, image_prefix: 'reg.example.com/lb/' }), '/x/out')
   assert.equal(pushed.target.b_task.output, ['type=registry'])
   assert.equal(pushed.target.b_task.tags, ['reg.example.com/lb/b_task'])
-})
-
-test('grouped pool: a group leader finishes before its followers start, within the concurrency bound', async () => {
-  const events: string[] = []
-  let running = 0
-  let peak = 0
-  const items = ['a1', 'a2', 'a3', 'b1', 'b2', 'c1']
-  await runGrouped(items, 2, (item) => item[0], async (item) => {
-    running++
-    peak = Math.max(peak, running)
-    events.push(`start ${item}`)
-    await new Promise((resolve) => setTimeout(resolve, item.endsWith('1') ? 15 : 2))
-    events.push(`end ${item}`)
-    running--
-  })
-  assert.ok(peak <= 2, `peak ${peak}`)
-  for (const follower of ['a2', 'a3', 'b2']) {
-    assert.ok(events.indexOf(`start ${follower}`) > events.indexOf(`end ${follower[0]}1`), events.join(', '))
-  }
-  assert.is(events.filter((e) => e.startsWith('end')).length, items.length)
 })
 
 // ---- without an engine --------------------------------------------------------------------------

@@ -32,11 +32,19 @@ export interface ItemsSpec<V, F> {
   perSlot?: number
   /** Names of the tree the stage writes besides its items (a manifest): never foreign. */
   reserved?: readonly string[]
+  /**
+   * Called once with the keys about to be built, after every item is judged (so each item is
+   * prepared first, then built: for cheap `prepare`s): shared set-up for the builds only.
+   */
+  beforeBuild?(keys: string[]): Promise<void>
   /** Errors that fail the whole stage rather than one item (a bad config, an interrupt). */
   fatal?(error: unknown): boolean
   /** What the progress view counts (default `items`). */
   unit?: string
 }
+
+/** `ctx.items`: what a stage calls to run its items (once per run). */
+export type ItemsRunner = <V, F>(spec: ItemsSpec<V, F>) => Promise<ItemsResult<F>>
 
 export interface Prepared<V> {
   hash: string
@@ -150,41 +158,76 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   const perSlot = Math.max(1, spec.perSlot ?? 1)
   let done = 0
   const settled = () => env.progress?.(++done, keys.length, spec.unit ?? 'items')
-  await forEachLimited(keys, env.concurrency * perSlot, async (key) => {
+  const limit = env.concurrency * perSlot
+  type Judged = { key: string; verdict: ItemReason; hash: string; value: V } | undefined
+
+  const fail = (key: string, error: unknown): void => {
+    // An item that failed because the run was interrupted reports the interrupt, not itself.
+    env.signal?.throwIfAborted()
+    if (spec.fatal?.(error)) throw error
+    const record = Object.hasOwn(previous, key) ? previous[key] : undefined
+    if (spec.tree && env.staging) rmSync(join(env.staging, key), { recursive: true, force: true })
+    // An entry built before stays ours, marked stale so the next run retries it.
+    const stays = record && (!spec.tree || (env.current !== undefined && lstatSync(join(env.current, key), { throwIfNoEntry: false })))
+    failed.push({ key, error, facts: stays ? (record.facts as F) : undefined })
+    if (record) next[key] = { ...record, hash: '' }
+  }
+  /** Keeps the item (returns undefined) or says why it must be built. */
+  const judge = async (key: string): Promise<Judged> => {
+    const record = Object.hasOwn(previous, key) ? previous[key] : undefined
+    const { hash, value } = await spec.prepare(key)
+    const entry = spec.tree && env.current ? checkEntry(join(env.current, key), record?.entry) : undefined
+    let verdict = decideItem(record, hash, entry)
+    if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
+    if (verdict !== 'keep') return { key, verdict, hash, value }
+    next[key] = record as ItemRecord
+    facts.set(key, record?.facts as F)
+    kept.push(key)
+    return undefined
+  }
+  const build = async ({ key, verdict, hash, value }: NonNullable<Judged>): Promise<void> => {
+    const made = await spec.build(key, value, spec.tree && env.staging ? join(env.staging, key) : undefined)
+    next[key] = { hash, facts: made }
+    facts.set(key, made)
+    built.push({ key, reason: verdict })
+  }
+  const guarded = (key: string, work: () => Promise<void>) => async () => {
     env.signal?.throwIfAborted()
     try {
-      await runOne(key)
-    } finally {
-      settled()
-    }
-  }, spec.group)
-  async function runOne(key: string): Promise<void> {
-    const record = Object.hasOwn(previous, key) ? previous[key] : undefined
-    const dir = spec.tree && env.staging ? join(env.staging, key) : undefined
-    try {
-      const { hash, value } = await spec.prepare(key)
-      const entry = spec.tree && env.current ? checkEntry(join(env.current, key), record?.entry) : undefined
-      let verdict = decideItem(record, hash, entry)
-      if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
-      if (verdict === 'keep') {
-        next[key] = record as ItemRecord
-        facts.set(key, record?.facts as F)
-        kept.push(key)
-        return
-      }
-      const made = await spec.build(key, value, dir)
-      next[key] = { hash, facts: made }
-      facts.set(key, made)
-      built.push({ key, reason: verdict })
+      await work()
     } catch (error) {
-      if (env.signal?.aborted || spec.fatal?.(error)) throw error
-      if (dir) rmSync(dir, { recursive: true, force: true })
-      // An entry built before stays ours, marked stale so the next run retries it.
-      const stays = record && (!spec.tree || (env.current !== undefined && lstatSync(join(env.current, key), { throwIfNoEntry: false })))
-      failed.push({ key, error, facts: stays ? (record.facts as F) : undefined })
-      if (record) next[key] = { ...record, hash: '' }
+      fail(key, error)
     }
   }
+
+  if (!spec.beforeBuild) {
+    // One pass: each item is judged and built while its prepared value is at hand.
+    await forEachLimited(keys, limit, async (key) => {
+      await guarded(key, async () => {
+        const judged = await judge(key)
+        if (judged) await build(judged)
+      })()
+      settled()
+    }, spec.group)
+  } else {
+    const todo: NonNullable<Judged>[] = []
+    await forEachLimited(keys, limit, async (key) => {
+      let queued = false
+      await guarded(key, async () => {
+        const judged = await judge(key)
+        if (judged) queued = Boolean(todo.push(judged))
+      })()
+      if (!queued) settled()
+    })
+    const order = new Map(keys.map((k, i) => [k, i]))
+    todo.sort((x, y) => (order.get(x.key) ?? 0) - (order.get(y.key) ?? 0))
+    if (todo.length) await spec.beforeBuild(todo.map((t) => t.key))
+    await forEachLimited(todo, limit, async (judged) => {
+      await guarded(judged.key, () => build(judged))()
+      settled()
+    }, spec.group && ((judged) => spec.group!(judged.key)))
+  }
+
   const named = new Set(keys)
   const stray = strayEntries(named, env.book, spec.tree ? env.existing() : [], spec.reserved ?? [])
   for (const key of stray.remove) env.remove(key)
@@ -219,4 +262,17 @@ export function commitBook(file: string, book: ItemBook, stampOf: (entry: string
     }
   }
   writeBook(file, book)
+}
+
+/**
+ * Items that leave only facts (no tree entries), run outside a graph (a stage's own CLI, a test):
+ * the same records, kept in `file` and written after each run. Inside the graph use `ctx.items`.
+ */
+export function factItems(file: string, options: { concurrency: number; signal?: AbortSignal; progress?: ItemsEnv['progress'] }): ItemsRunner {
+  return async (spec) => {
+    if (spec.tree) throw new Error(`factItems cannot run items with tree entries (${spec.tree}): use the engine`)
+    const ran = await runItems(spec, { book: readBook(file), existing: () => [], remove: () => {}, ...options })
+    writeBook(file, ran.book)
+    return ran.result
+  }
 }

@@ -1,4 +1,4 @@
-import type { ItemsResult, ItemsSpec } from './items.ts'
+import type { ItemsRunner } from './items.ts'
 
 // The vocabulary of the graph engine. It knows nothing of any project: a stage is data (what it
 // reads, writes and depends on) plus a run function that writes into staging paths.
@@ -78,7 +78,7 @@ export interface RunContext {
    * builds the others through the engine's limiter, removes recorded items no longer named, and
    * records them all at commit. Items that fail are returned, not thrown. Once per run.
    */
-  items<V, F>(spec: ItemsSpec<V, F>): Promise<ItemsResult<F>>
+  items: ItemsRunner
   /** The record of the last successful run, read before it was deleted; undefined after a crash. */
   previous?: StageRecord
   /**

@@ -7,6 +7,11 @@ import { writeFileAtomic } from './fsx.ts'
 import { sha256 } from './hash.ts'
 import { compileSchema, schemaIssues, SCHEMA_DIR } from './schemas.ts'
 import { ExitError } from './errors.ts'
+import type { ExtractConfig } from '../stages/extract.ts'
+import type { FetchConfig } from '../stages/fetch/fetch-stage.ts'
+import type { LanguagesConfig, TasksConfig } from '../stages/generate/types.ts'
+import type { SelectionConfig } from '../stages/select/config.ts'
+import type { SmokeConfig } from '../stages/smoke/config.ts'
 
 export class ConfigError extends ExitError {
   constructor(message: string) {
@@ -14,17 +19,18 @@ export class ConfigError extends ExitError {
   }
 }
 
-// The section types are owned by their stages; the engine and Taskfile only pass subtrees along.
+// The section types are owned by their stages (type-only imports: loading the config loads no
+// stage); the schema fills in every default, so each typed section is complete.
 export interface Config {
   data: string
   out: string
-  fetch: Record<string, unknown>
-  extract: Record<string, unknown>
-  selection: Record<string, unknown>
-  tasks: Record<string, unknown>
-  languages: Record<string, unknown>
+  fetch: FetchConfig
+  extract: ExtractConfig
+  selection: SelectionConfig
+  tasks: TasksConfig
+  languages: LanguagesConfig
   verifier: Record<string, unknown>
-  smoke: Record<string, unknown>
+  smoke: SmokeConfig
   index: Record<string, unknown>
 }
 

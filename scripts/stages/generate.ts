@@ -47,7 +47,7 @@ export interface GenerateOptions {
   /** templates/ (absolute). */
   templatesDir: string
   /** Config sections; missing keys take their schema defaults. */
-  config: { tasks?: Partial<TasksConfig>; languages?: Partial<LanguagesConfig>; verifier?: Record<string, unknown>; smoke?: Record<string, unknown> }
+  config: { tasks?: Partial<TasksConfig>; languages?: Partial<LanguagesConfig>; verifier?: Record<string, unknown>; smoke?: { image_prefix?: string; push?: boolean } }
   outputs: {
     /** Staging dir for the tasks tree: receives only rebuilt task dirs and manifest.json. */
     tasks: string

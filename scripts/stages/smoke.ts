@@ -2,8 +2,11 @@
 // container engine each changed task's image is built and run twice in Harbor's order (the oracle
 // must score ≥ pass_threshold, an empty answer exactly 0); without one, the Dockerfiles are linted
 // and the same two runs happen locally. Writes smoke/report.json, report/smoke.md and
-// docker-bake.json. CLI: node scripts/stages/smoke.ts [--tasks DIR] [--out DIR] [--config FILE]. Parts: smoke/{config,engine,exec,build,container,local,lint,trial,pool,modes,report,bake}.ts
+// docker-bake.json. CLI: node scripts/stages/smoke.ts [--tasks DIR] [--out DIR] [--config FILE].
+// Parts: smoke/{config,engine,exec,build,container,local,lint,trial,modes,report,bake}.ts; the
+// engine runs the tasks as its items (smoke/modes.ts), smoke/smoke-stage.ts declares the stage.
 import { dirname, join, resolve } from 'node:path'
+import { factItems, type ItemsRunner } from '../engine/items.ts'
 import { loadConfig } from '../lib/config.ts'
 import { sortKeys } from '../lib/hash.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
@@ -28,17 +31,22 @@ export interface SmokeOptions {
   config?: Partial<SmokeConfig>
   /** Where to write (staging paths from the engine, or final paths from a CLI). */
   outputs: { report: string; reportMd: string; bake: string }
-  /** The committed smoke/report.json of the last run: entries of unchanged tasks are carried over. */
+  /** The committed smoke/report.json: its images stand in for `previous` when there is none. */
   previousReport?: string
-  /** What the last successful run recorded (its `facts`). */
+  /** What the last successful run recorded (its `facts`): images no task uses any more go. */
   previous?: { images: Record<string, ImageRecord> }
+  /**
+   * The engine's item runner (`ctx.items`). Without it (the CLI, tests) the same records are kept
+   * in <outDir>/.taskcache/smoke.items.json.
+   */
+  items?: ItemsRunner
   /** The directory docker-bake.json is committed to; bake contexts are relative to it. Default: the parent of tasksDir. */
   outDir?: string
   progress?: (done: number, total: number, unit?: string) => void
   log?: (message: string) => void
   warn?: (message: string) => void
   signal?: AbortSignal
-  /** Overrides config.concurrency (pass it only when the user asked, e.g. --concurrency). */
+  /** Tasks at once (the engine passes its limit; default config.concurrency). */
   concurrency?: number
 }
 
@@ -77,14 +85,17 @@ export async function smoke(options: SmokeOptions): Promise<SmokeResult> {
   const log = options.log ?? noop
   const warn = options.warn ?? noop
   const tasks = readManifest(options.tasksDir)
-  const previousReport = readPreviousReport(options.previousReport)
+  const outDir = options.outDir ?? dirname(options.tasksDir)
+  const items = options.items ?? factItems(join(outDir, '.taskcache', 'smoke.items.json'), {
+    concurrency: options.concurrency ?? config.concurrency,
+    signal: options.signal,
+    progress: options.progress,
+  })
   const ctx: ModeContext = {
     config,
     tasks,
-    previousReport,
-    previousImages: options.previous?.images ?? imagesFromReport(previousReport),
-    concurrency: options.concurrency ?? config.concurrency,
-    progress: options.progress ?? noop,
+    previousImages: options.previous?.images ?? imagesFromReport(readPreviousReport(options.previousReport)),
+    items,
     log,
     warn,
     signal: options.signal,
@@ -110,7 +121,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeResult> {
   assertValid(REPORT_SCHEMA, report, options.outputs.report)
   writeFileAtomic(options.outputs.report, toJson(report))
   writeFileAtomic(options.outputs.reportMd, renderMarkdown(report, engineNote))
-  writeFileAtomic(options.outputs.bake, renderBake(bakeFile(tasks, config, options.outDir ?? dirname(options.tasksDir))))
+  writeFileAtomic(options.outputs.bake, renderBake(bakeFile(tasks, config, outDir)))
 
   const c = report.counts
   const passed = c.passed + c.lint_only

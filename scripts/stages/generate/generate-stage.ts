@@ -26,7 +26,8 @@ export interface GenerateStageOptions {
   templatesDir?: string
 }
 
-export function generateStage(o: GenerateStageOptions): Stage {
+/** The stage, and the paths of what it writes by key (what later stages read). */
+export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks: string; registry: string } } {
   const registryEntry = resolve(dirname(o.registry)) === resolve(o.tasks) ? basename(o.registry) : undefined
   const outputs: OutputSpec[] = [
     {
@@ -44,6 +45,7 @@ export function generateStage(o: GenerateStageOptions): Stage {
   const { tasks, languages, verifier, smoke } = o.config
   const templatesDir = o.templatesDir ?? join(ROOT, 'templates')
   return {
+    files: { tasks: o.tasks, registry: o.registry },
     name: 'generate',
     title: 'Harbor task directories',
     deps: o.deps ?? [],

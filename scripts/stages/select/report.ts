@@ -6,14 +6,9 @@ import { barChartSvg, histogramSvg, scoreBins, type Bar } from './charts.ts'
 import type { SelectionConfig } from './config.ts'
 import { QUOTA_FIELD, valueOf } from './quotas.ts'
 import { FILTER_KEYS, THRESHOLD_REASONS, roundScore, type Candidate, type RemovalReason, type Selection } from './score.ts'
+import { CHARTS, REPORT_FILE } from './report-files.ts'
 
-export const CHARTS = {
-  languages: 'selected-by-language.svg',
-  categories: 'selected-by-category.svg',
-  histogram: 'score-histogram.svg',
-} as const
-
-export const REPORT_FILE = 'selection.md'
+export { CHARTS, REPORT_FILE } from './report-files.ts'
 
 /** Rows shown in the "Top of the list" table; the full list is in selected_tasks.json. */
 export const TOP_ROWS = 100

@@ -1,6 +1,8 @@
 // The two ways the stage runs. With an engine: build, oracle trial, empty trial per changed task.
-// Without one: lint and the same two trials run locally. Either way, a task whose hashes are
-// unchanged since the last run with the same engine keeps its previous entry.
+// Without one: lint and the same two trials run locally. Either way each task is one of the
+// engine's items, its report entry the item's facts: a task whose hashes are unchanged since the
+// last run with the same engine (and whose image is still there) keeps its entry. A task that
+// fails is a failed item carrying its entry, so the next run tries it again.
 import type { SmokeConfig } from './config.ts'
 import { imageName } from './config.ts'
 import { buildImage } from './build.ts'
@@ -11,11 +13,12 @@ import { formatIssues, lintDockerfile } from './lint.ts'
 import { localTrial } from './local.ts'
 import { readDockerfile, splitDockerfile, type Instruction, type SmokeTask } from './manifest.ts'
 import { prebuildPrefixes } from './prefix.ts'
-import { runGrouped } from './pool.ts'
 import type { SmokeReport, TaskEntry } from './report.ts'
 import { failed, judge, type Verdict } from './trial.ts'
 import { statfsSync } from 'node:fs'
 import { join } from 'node:path'
+import type { ItemsResult, ItemsRunner } from '../../engine/items.ts'
+import { sha256 } from '../../lib/hash.ts'
 
 export interface ImageRecord {
   input_hash: string
@@ -25,10 +28,9 @@ export interface ImageRecord {
 export interface ModeContext {
   config: SmokeConfig
   tasks: SmokeTask[]
-  previousReport?: SmokeReport
   previousImages: Record<string, ImageRecord>
-  concurrency: number
-  progress: (done: number, total: number, unit?: string) => void
+  /** The engine's item runner: keeps, builds and records the tasks. */
+  items: ItemsRunner
   log: (message: string) => void
   warn: (message: string) => void
   signal?: AbortSignal
@@ -43,13 +45,17 @@ export interface ModeResult {
 
 const entryBase = (task: SmokeTask) => ({ id: task.id, language: task.language, input_hash: task.input_hash, output_hash: task.output_hash })
 
-const sameHashes = (entry: TaskEntry | undefined, task: SmokeTask): entry is TaskEntry =>
-  !!entry && entry.input_hash === task.input_hash && entry.output_hash === task.output_hash
-
-function previousEntries(ctx: ModeContext, engine: SmokeReport['engine']): Map<string, TaskEntry> {
-  const report = ctx.previousReport
-  return new Map(report && report.engine === engine ? report.tasks.map((t) => [t.id, t]) : [])
+/** A task that failed: a failed item that still carries its report entry. */
+class TaskFailed extends Error {
+  readonly entry: TaskEntry
+  constructor(entry: TaskEntry) {
+    super(entry.reason ?? `${entry.id}: failed`)
+    this.entry = entry
+  }
 }
+
+/** What a task's entry depends on besides the stage's recipe: the engine kind and its hashes. */
+const itemHash = (engine: SmokeReport['engine'], task: SmokeTask) => sha256(`${engine}\n${task.input_hash}\n${task.output_hash}`)
 
 function distinctToolchains(tasks: SmokeTask[]): Instruction[][] {
   const byKey = new Map<string, Instruction[]>()
@@ -67,26 +73,41 @@ const toolchainOf = (task: SmokeTask): string => {
   return dockerfile === undefined ? `missing:${task.id}` : splitDockerfile(dockerfile).toolchain
 }
 
-/** Runs `work` over the tasks in toolchain groups, reporting progress and failures as they come. */
-async function runTasks(ctx: ModeContext, todo: SmokeTask[], doneBefore: number, work: (task: SmokeTask) => Promise<TaskEntry>): Promise<TaskEntry[]> {
-  let done = doneBefore
-  const total = ctx.tasks.length
-  ctx.progress(done, total, 'tasks')
-  const groups = new Map(todo.map((t) => [t.id, toolchainOf(t)]))
-  return runGrouped(todo, ctx.concurrency, (t) => groups.get(t.id) ?? t.id, async (task) => {
-    const entry = await work(task)
-    ctx.progress(++done, total, 'tasks')
-    if (entry.status === 'fail' && !ctx.signal?.aborted) ctx.warn(entry.reason ?? `${task.id}: failed`)
-    return entry
+interface TaskRun {
+  engine: SmokeReport['engine']
+  /** Whether a kept entry still holds (its image still exists). */
+  present(entry: TaskEntry): boolean
+  /** Set-up before the first build, given the tasks to build. */
+  before?(todo: SmokeTask[]): Promise<void>
+  work(task: SmokeTask): Promise<TaskEntry>
+}
+
+/** Every task as an item, in toolchain groups (a leader's layers serve its group). */
+async function runTasks(ctx: ModeContext, run: TaskRun): Promise<{ entries: TaskEntry[]; fresh: TaskEntry[] }> {
+  const byId = new Map(ctx.tasks.map((t) => [t.id, t]))
+  const groups = new Map(ctx.tasks.map((t) => [t.id, toolchainOf(t)]))
+  const ran: ItemsResult<TaskEntry> = await ctx.items<SmokeTask, TaskEntry>({
+    keys: ctx.tasks.map((t) => t.id),
+    unit: 'tasks',
+    prepare: (id) => ({ hash: itemHash(run.engine, byId.get(id) as SmokeTask), value: byId.get(id) as SmokeTask }),
+    present: (_id, entry) => run.present(entry),
+    group: (id) => groups.get(id) ?? id,
+    beforeBuild: async (ids) => run.before?.(ids.map((id) => byId.get(id) as SmokeTask)),
+    build: async (_id, task) => {
+      const entry = await run.work(task)
+      if (entry.status !== 'fail') return entry
+      if (!ctx.signal?.aborted) ctx.warn(entry.reason ?? `${task.id}: failed`)
+      throw new TaskFailed(entry)
+    },
+    // Anything but a task's own failure (a crashed engine, a bug) fails the stage.
+    fatal: (error) => !(error instanceof TaskFailed),
   })
+  const failedEntries = ran.failed.map((f) => (f.error as TaskFailed).entry)
+  const fresh = [...ran.built.map((b) => ran.facts.get(b.key) as TaskEntry), ...failedEntries]
+  return { entries: [...ran.facts.values(), ...failedEntries].sort(byEntryId), fresh }
 }
 
-function notCarried(tasks: SmokeTask[], carried: TaskEntry[]): SmokeTask[] {
-  const kept = new Set(carried.map((e) => e.id))
-  return tasks.filter((t) => !kept.has(t.id))
-}
-
-const byId = (a: TaskEntry, b: TaskEntry) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byEntryId = (a: TaskEntry, b: TaskEntry) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 // ---- with an engine ----------------------------------------------------------------------------
 
@@ -95,24 +116,17 @@ export async function withEngine(engine: Engine, ctx: ModeContext): Promise<Mode
   const orphans = await removeOrphanedTrials(engine)
   if (orphans) ctx.log(`removed ${orphans} trial container(s) left by a run that was killed`)
   const present = (await listImageIds(engine, signal)) ?? new Set<string>()
-  const before = previousEntries(ctx, engine.kind)
-  const reusable = (task: SmokeTask): TaskEntry | undefined => {
-    const entry = before.get(task.id)
-    const image = ctx.previousImages[task.id]
-    if (!sameHashes(entry, task) || entry.status !== 'pass' || !image || image.input_hash !== task.input_hash) return undefined
-    if (config.keep_images && !present.has(bareId(image.image_id))) return undefined
-    return entry
-  }
-  const carried = ctx.tasks.map(reusable).filter((e): e is TaskEntry => !!e)
-  const todo = notCarried(ctx.tasks, carried)
-  if (todo.length) await warnLowDisk(engine, config, ctx.warn)
-  await prebuildPrefixes(engine, distinctToolchains(todo), ctx.log, signal)
-
-  const fresh = await runTasks(ctx, todo, carried.length, (task) => smokeInContainer(engine, task, ctx))
+  const { entries, fresh } = await runTasks(ctx, {
+    engine: engine.kind,
+    present: (entry) => entry.status === 'pass' && !!entry.image_id && (!config.keep_images || present.has(bareId(entry.image_id))),
+    before: async (todo) => {
+      await warnLowDisk(engine, config, ctx.warn)
+      await prebuildPrefixes(engine, distinctToolchains(todo), ctx.log, signal)
+    },
+    work: (task) => smokeInContainer(engine, task, ctx),
+  })
   signal?.throwIfAborted()
   await removeStaleImages(engine, ctx, fresh)
-
-  const entries = [...carried, ...fresh].sort(byId)
   const images: Record<string, ImageRecord> = {}
   for (const e of entries) if (e.status === 'pass' && e.image_id) images[e.id] = { input_hash: e.input_hash, image_id: e.image_id }
   return { entries, built: fresh.length, layers: await measuredLayers(engine, ctx, entries), images }
@@ -182,12 +196,13 @@ async function warnLowDisk(engine: Engine, config: SmokeConfig, warn: (m: string
 // ---- without an engine -------------------------------------------------------------------------
 
 export async function withoutEngine(ctx: ModeContext): Promise<ModeResult> {
-  const before = previousEntries(ctx, 'none')
-  const carried = ctx.tasks.map((t) => before.get(t.id)).filter((e, i): e is TaskEntry => sameHashes(e, ctx.tasks[i]) && e.status === 'lint-only')
-  const todo = notCarried(ctx.tasks, carried)
-  const fresh = await runTasks(ctx, todo, carried.length, (task) => checkLocally(task, ctx))
+  const { entries, fresh } = await runTasks(ctx, {
+    engine: 'none',
+    present: (entry) => entry.status === 'lint-only',
+    work: (task) => checkLocally(task, ctx),
+  })
   ctx.signal?.throwIfAborted()
-  return { entries: [...carried, ...fresh].sort(byId), built: fresh.length, layers: textLayers(ctx.tasks), images: {} }
+  return { entries, built: fresh.length, layers: textLayers(ctx.tasks), images: {} }
 }
 
 async function checkLocally(task: SmokeTask, ctx: ModeContext): Promise<TaskEntry> {

@@ -1,0 +1,50 @@
+// The `select` stage as the engine sees it. Light on purpose: scoring loads only when it runs.
+import { join } from 'node:path'
+import type { OutputSpec, Stage } from '../../engine/types.ts'
+import type { SelectionConfig } from './config.ts'
+import { CHARTS, REPORT_FILE } from './report-files.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+export interface SelectStageOptions {
+  outDir: string
+  /** dataset.jsonl (extract's). */
+  dataset: string
+  /** The complete `selection` config section (defaults filled in). */
+  config: SelectionConfig
+  deps?: string[]
+}
+
+/** The stage, and the paths of what it writes by key (what later stages read). */
+export function selectStage({ outDir, dataset, config, deps = [] }: SelectStageOptions): Stage & {
+  files: { scores: string; selected: string }
+} {
+  const out = (rel: string, schema?: string): OutputSpec => ({
+    path: join(outDir, rel),
+    kind: 'file',
+    schema: schema && join(ROOT, 'schemas', schema),
+  })
+  const scores = out('scores.jsonl', 'scores-line.schema.json')
+  const selected = out('selected_tasks.json', 'selected-tasks.schema.json')
+  const report = [REPORT_FILE, ...Object.values(CHARTS)].map((f) => out(`report/${f}`))
+  return {
+    files: { scores: scores.path, selected: selected.path },
+    name: 'select',
+    title: 'score and pick the tasks',
+    deps,
+    inputs: [dataset],
+    outputs: [scores, selected, ...report],
+    recipe: {
+      modules: [join(ROOT, 'scripts', 'stages', 'select.ts')],
+      files: [join(ROOT, 'package.json')],
+      values: { selection: config },
+    },
+    run: async (ctx) => {
+      const { select } = await import('../select.ts')
+      const reportDir = join(ctx.out(report[0].path), '..')
+      const outputs = { scores: ctx.out(scores.path), selected: ctx.out(selected.path), reportDir }
+      const r = await select({ dataset, config, outputs, progress: ctx.progress, log: ctx.log, signal: ctx.signal })
+      return { summary: r.summary }
+    },
+  }
+}
