@@ -10,7 +10,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { check } from '../scripts/lib/schemas.ts'
-import { runHarborCheck, type HarborEvent, type HarborReport } from '../scripts/harbor/harbor-check.ts'
+import { harborCommand, runHarborCheck, type HarborEvent, type HarborReport } from '../scripts/harbor/harbor-check.ts'
 import { HOST_NETWORK_COMPOSE, runArgs } from '../scripts/harbor/harbor-command.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -294,6 +294,39 @@ test('config and input errors: exit 2 naming the key, or the file', async () => 
   const status = await runHarborCheck({ tasksDir: noTasks, outDir: join(root, 'out-none'), config: {}, env: { HARBOR_CMD: `'${process.execPath}' '${fake}'` }, log: (l) => lines.push(l) })
   assert.is(status, 1)
   assert.equal(lines, [`harbor: ${join(noTasks, 'manifest.json')}: not found (run the generate stage first)`])
+})
+
+test('dry run: the command lines, nothing run, nothing written', async () => {
+  const out = join(root, 'out-dry')
+  const calls = join(root, 'dry-calls.jsonl')
+  const lines: string[] = []
+  const env = { ...process.env, HARBOR_CMD: `'${process.execPath}' '${fake}'`, FAKE_HARBOR_CALLS: calls }
+  const status = await runHarborCheck({ tasksDir, outDir: out, config: { harbor: { task_ids: [GO], build_on_host_network: 'always' } }, env, log: (l) => lines.push(l), dryRun: true })
+  assert.is(status, 0)
+  const compose = join(out, 'harbor', 'compose-build-hostnet.yaml')
+  const expected = (role: string) => `  ${process.execPath} ${fake} run -p ${join(tasksDir, GO)} -a ${role} -o ${join(out, 'harbor', 'jobs')} --job-name ${role}-${GO} -n 1 -y --extra-docker-compose ${compose}`
+  assert.equal(lines, ['harbor: would run 2 job(s) (harbor.build_on_host_network is always):', expected('oracle'), expected('nop')])
+  assert.not.ok(existsSync(calls), 'the CLI was not even asked its version')
+  assert.not.ok(existsSync(out), 'nothing written')
+})
+
+test('as an engine command: resolves when every task passed, throws the exit status otherwise', async () => {
+  const out = join(root, 'out-command')
+  const base = { tasksDir, outDir: out, log: () => {}, env: { ...process.env, HARBOR_CMD: `'${process.execPath}' '${fake}'`, FAKE_HARBOR_FIXTURE: FIXTURE } }
+  await harborCommand({ ...base, config: { harbor: { task_ids: [PY2], build_on_host_network: 'never' } } })
+  assert.ok(JSON.parse(readFileSync(join(out, 'harbor', 'report.json'), 'utf8')).passed)
+  const failed = await harborCommand({ ...base, config: { harbor: { task_ids: [PY2], build_on_host_network: 'never' } }, env: { ...base.env, FAKE_HARBOR_MODE: 'exit-2' } }).then(
+    () => undefined,
+    (e: Error & { exitCode?: number }) => e,
+  )
+  assert.is(failed?.exitCode, 1)
+  assert.is(failed?.message, `harbor: 1 of 1 task(s) failed (see ${join(out, 'harbor', 'report.json')})`)
+  const bad = await harborCommand({ ...base, config: { harbor: { tasks: 0 } } }).then(
+    () => undefined,
+    (e: Error & { exitCode?: number }) => e,
+  )
+  assert.is(bad?.exitCode, 2)
+  assert.is(bad?.message, 'invalid harbor config: harbor.tasks: must be >= 1')
 })
 
 test('Ctrl-C: the running harbor run is ended and no report is written', async () => {

@@ -32,6 +32,14 @@ export interface HarborCheckOptions {
   /** Structured events, for a `--json` view: one per run started, one per task judged, one at the end. */
   emit?: (event: HarborEvent) => void
   signal?: AbortSignal
+  /** Print the `harbor run` command lines that would run; run nothing, write nothing. */
+  dryRun?: boolean
+}
+
+export interface HarborOutcome {
+  status: 'skipped' | 'dry-run' | 'passed' | 'failed' | 'interrupted'
+  report?: HarborReport
+  reportFile?: string
 }
 
 export type HarborEvent =
@@ -132,10 +140,13 @@ async function harborVersion(cli: HarborCli, env: NodeJS.ProcessEnv, signal?: Ab
   return { version: r.code === 0 && line ? line : null }
 }
 
+const EXIT: Record<HarborOutcome['status'], number> = { skipped: 0, 'dry-run': 0, passed: 0, failed: 1, interrupted: 130 }
+
+/** The check as an exit status: 0 passed or skipped, 1 a task failed, 2 config error, 130 interrupted. Errors are logged, not thrown. */
 export async function runHarborCheck(options: HarborCheckOptions): Promise<number> {
   const log = options.log ?? ((line: string) => console.log(line))
   try {
-    return await check(options, log)
+    return EXIT[(await harborCheck({ ...options, log })).status]
   } catch (error) {
     if (error instanceof ExitError) {
       log(`harbor: ${error.message}`)
@@ -145,7 +156,23 @@ export async function runHarborCheck(options: HarborCheckOptions): Promise<numbe
   }
 }
 
-async function check(options: HarborCheckOptions, log: (line: string) => void): Promise<number> {
+/**
+ * The check as an engine command (whose run resolves for success and throws an ExitError for
+ * anything else): a failed task throws exit 1 naming the report, an interruption exit 130;
+ * config and input errors propagate as they are (exit 2 or 1, the file or key named).
+ */
+export async function harborCommand(options: HarborCheckOptions): Promise<void> {
+  const outcome = await harborCheck(options)
+  if (outcome.status === 'interrupted') throw new ExitError('harbor: interrupted', 130)
+  if (outcome.status === 'failed') {
+    const counts = outcome.report?.counts
+    throw new ExitError(`harbor: ${counts?.failed} of ${counts?.tasks} task(s) failed (see ${outcome.reportFile})`, 1)
+  }
+}
+
+/** The check itself; throws ExitError subclasses for config and input errors. */
+export async function harborCheck(options: HarborCheckOptions): Promise<HarborOutcome> {
+  const log = options.log ?? ((line: string) => console.log(line))
   const env = options.env ?? process.env
   const { signal } = options
   const config = harborConfig(options.config.harbor)
@@ -154,7 +181,7 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
   if (!cli) {
     log('harbor: skipped: no Harbor CLI (no `harbor` on PATH and HARBOR_CMD is not set)')
     options.emit?.({ type: 'skip', reason: 'no Harbor CLI' })
-    return 0
+    return { status: 'skipped' }
   }
   const outDir = resolve(options.outDir)
   const tasksDir = resolve(options.tasksDir)
@@ -175,8 +202,17 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
   }
   if (hostNetwork.used) {
     const file = join(outDir, HOST_NETWORK_FILE)
-    writeFileAtomic(file, HOST_NETWORK_COMPOSE)
+    if (!options.dryRun) writeFileAtomic(file, HOST_NETWORK_COMPOSE)
     extra.unshift(file)
+  }
+  const jobsDir = resolve(outDir, config.jobs_dir)
+  const pairs = tasks.flatMap((task) => ROLES.map((role) => [task, role] as [GeneratedTask, Role]))
+  const commandOf = ([task, role]: [GeneratedTask, Role]): string[] =>
+    runArgs({ cli: cli.argv, taskDir: task.dir, agent: config.agents[role], jobsDir, jobName: jobName(role, task.id), extraCompose: extra })
+  if (options.dryRun) {
+    log(`harbor: would run ${pairs.length} job(s) (${hostNetwork.why}):`)
+    for (const pair of pairs) log(`  ${formatCommand(commandOf(pair))}`)
+    return { status: 'dry-run' }
   }
 
   const version = await harborVersion(cli, env, signal)
@@ -185,9 +221,8 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
     if (cli.source === 'HARBOR_CMD') throw new HarborConfigError(message)
     throw new ExitError(message)
   }
-  if (signal?.aborted) return 130
+  if (signal?.aborted) return { status: 'interrupted' }
 
-  const jobsDir = resolve(outDir, config.jobs_dir)
   const logsDir = join(outDir, 'harbor', 'logs')
   log(`harbor: ${tasks.length} task(s) with ${formatCommand(cli.argv)}${version.version ? ` (${version.version})` : ''}, agents ${config.agents.oracle} and ${config.agents.nop}${hostNetwork.used ? ', images built on the host network' : ''}`)
 
@@ -199,7 +234,7 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
     rmSync(dir, { recursive: true, force: true })
     const logFile = join(logsDir, `${name}.log`)
     rmSync(logFile, { force: true })
-    const command = runArgs({ cli: cli.argv, taskDir: task.dir, agent: config.agents[role], jobsDir, jobName: name, extraCompose: extra })
+    const command = commandOf([task, role])
     const record: RunRecord = { agent: config.agents[role], command, job_dir: rel(outDir, dir), log: rel(outDir, logFile), ended: '', trial: null, reward: null, rewards: null, exception: null, error: null }
     options.emit?.({ type: 'run', task: task.id, role, command })
     const r = await runProcess(command, { cwd: outDir, env, signal, timeoutMs: config.timeout_sec * 1000, logFile })
@@ -223,11 +258,10 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
     return record
   }
 
-  const pairs = tasks.flatMap((task) => ROLES.map((role) => [task, role] as [GeneratedTask, Role]))
   const records = await pool(pairs, config.concurrency, runOne)
   if (signal?.aborted) {
     log('harbor: interrupted; no report written')
-    return 130
+    return { status: 'interrupted' }
   }
 
   const taskRecords: TaskRecord[] = tasks.map((task, i) => {
@@ -257,5 +291,5 @@ async function check(options: HarborCheckOptions, log: (line: string) => void): 
   }
   log(`harbor: ${passed}/${taskRecords.length} task(s) passed${report.harbor.version ? ` with Harbor ${report.harbor.version}` : ''}; report: ${rel(process.cwd(), reportFile)}`)
   options.emit?.({ type: 'done', passed, failed: taskRecords.length - passed, report: reportFile })
-  return report.passed ? 0 : 1
+  return { status: report.passed ? 'passed' : 'failed', report, reportFile }
 }
