@@ -155,6 +155,14 @@ test('a parity subset: its own job config, one task per language first; a later 
   assert.is(metadata2[0].original_benchmark[0].size, null, 'without selected_tasks.json the original size is unknown')
 })
 
+test('a kit written elsewhere (a staging folder) still names the tasks from the out dir', () => {
+  const staging = join(root, 'staging', 'adapter')
+  const result = writeAdapterKit({ outDir: out, tasksDir, registryFile, config: {}, kitDir: staging })
+  assert.is(result.dir, staging)
+  const yaml = readFileSync(join(staging, 'run_locobench-agent.yaml'), 'utf8')
+  assert.equal(taskPaths(yaml), readGeneratedTasks(tasksDir).map((t) => `tasks/${t.id}`))
+})
+
 test('inputs that disagree: errors naming the file and the entry', () => {
   const broken = join(root, 'broken-registry.toml')
   writeFileSync(broken, `${readFileSync(registryFile, 'utf8')}\n[[tasks]]\nname = "locobench/not_a_task_01"\ndigest = "sha256:${'0'.repeat(64)}"\n`)

@@ -35,6 +35,11 @@ export interface AdapterKitOptions {
   config: { harbor?: unknown; verifier?: unknown }
   /** selected_tasks.json, for the size of the original data and the selection rules; optional. */
   selectedFile?: string
+  /**
+   * Where the files go, default <outDir>/harbor/adapter/ (a stage writing into a staging folder
+   * passes that here; task paths in the job configs stay relative to outDir, where they will be).
+   */
+  kitDir?: string
 }
 
 export interface AdapterKitResult {
@@ -242,7 +247,7 @@ export function kitFacts(options: AdapterKitOptions): KitFacts {
 
 export function writeAdapterKit(options: AdapterKitOptions): AdapterKitResult {
   const facts = kitFacts(options)
-  const dir = join(options.outDir, KIT_DIR)
+  const dir = options.kitDir ?? join(options.outDir, KIT_DIR)
   const header = (what: string) => [
     `Harbor job config for the LoCoBench-Agent tasks${what} (written by locobench-harbor).`,
     'Run it from the out dir, where the task paths below lead:',
