@@ -106,6 +106,7 @@ if (!executable) {
       probe: `({
         sections: [...document.querySelectorAll('main > section')].map((s) => s.id),
         charts: [...document.querySelectorAll('.charts svg')].map((s) => { const r = s.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)] }),
+        selectionCharts: document.querySelectorAll('#selection .charts svg').length,
         taskRows: document.querySelectorAll('table.tasks tbody tr').length,
         smokeRows: document.querySelectorAll('table.smoke tbody tr').length,
         calibrationRows: document.querySelectorAll('table.calibration tbody tr').length,
@@ -133,10 +134,10 @@ if (!executable) {
       assert.ok(files.has(join(out, rel)), `${rel} linked`)
     }
 
-    const probe = page.probe as { sections: string[]; charts: [number, number][]; taskRows: number; smokeRows: number; calibrationRows: number; bodyWidth: number; fontPx: number; leaks: string[] }
+    const probe = page.probe as { sections: string[]; charts: [number, number][]; selectionCharts: number; taskRows: number; smokeRows: number; calibrationRows: number; bodyWidth: number; fontPx: number; leaks: string[] }
     assert.equal(probe.leaks, [], 'no undefined, NaN or [object Object] in the visible text')
     assert.equal(probe.sections, ['dataset', 'selection', 'tasks', 'smoke', 'calibration'])
-    assert.is(probe.charts.length, 3, 'three charts drawn inline')
+    assert.is(probe.selectionCharts, 3, 'the three selection charts inline')
     for (const [w, h] of probe.charts) assert.ok(w > 200 && h > 100, `chart drawn at ${w}×${h}`)
     assert.is(probe.taskRows, TOP_N)
     assert.is(probe.smokeRows, TOP_N)
