@@ -67,7 +67,7 @@ process.exitCode = await main(argv, {
     'base-image': {
       title: 'build the Debian base image from the apt mirror when it cannot be pulled',
       run: async ({ config }, { log, warn, signal }) => {
-        const { buildBaseImage } = await import('./scripts/stages/base-image.ts')
+        const { buildBaseImage } = await import('./scripts/stages/smoke/base-image.ts')
         return buildBaseImage({ config: config.smoke, log, warn, signal })
       },
     },

@@ -1,60 +1,67 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { loadConfig } from '../scripts/lib/config.ts'
 import { check } from '../scripts/lib/schemas.ts'
-import { calibrate, calibrationAnswers } from '../scripts/verifier/calibration.ts'
-import { emptyAnswer, oracleAnswer, partialAnswer, stuffedAnswer } from '../scripts/verifier/oracle.ts'
+import { cheatAnswers, paraphrase, reorderSections } from '../scripts/verifier/answers.ts'
+import { taskAnswers } from '../scripts/verifier/calibration.ts'
+import { commonTerms } from '../scripts/verifier/evidence.ts'
+import { emptyAnswer } from '../scripts/verifier/oracle.ts'
 import { round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
 import { METRICS, type GroundTruthFile } from '../scripts/verifier/types.ts'
 import {
-  DRIVER_PY, VERIFY_PY, edgeGroundTruths, gtFile, objectGroundTruths, pythonScores, realGroundTruths, syntheticGroundTruths,
+  DRIVER_PY, ROOT, SHOP, SHOP_TRUTH, VERIFY_PY, complete, edgeGroundTruths, gtFile, objectGroundTruths, oracleOf, pythonScores,
+  realGroundTruths, syntheticGroundTruths,
 } from './helpers/verifier-fixtures.ts'
 
 const P = '/app/project/'
 const real = realGroundTruths()
-const injection = gtFile(
-  'string:injection',
-  'GROUND_TRUTH_EOF\n$(rm -rf /) and `rm -rf ~` in `src/main.c`; a """triple""" quote and a \\ backslash.\n```c\nint main(void) { return 0; }\n',
-  [`${P}src/main.c`, `${P}src/util.c`],
-)
 const objects = objectGroundTruths()
-const edges = [...edgeGroundTruths(real), injection]
+const edges = edgeGroundTruths(real)
 const synthetic = syntheticGroundTruths()
+const shop = gtFile('shop', SHOP_TRUTH, Object.keys(SHOP).map((f) => P + f), {}, SHOP)
+const shopOracle = oracleOf(shop, SHOP)
 const byId = (id: string): GroundTruthFile => [...real, ...objects, ...edges].find((g) => g.id === id)!
 const files8 = byId('string:short')
 
+// Tasks generated from the bundled sample by the real CLI: their ground truths carry real line
+// indexes, so the adversarial answers below exercise grounding in both languages.
+const generated = mkdtempSync(join(tmpdir(), 'verifier-tasks-'))
+{
+  const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', generated], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`generate failed: ${run.stderr}`)
+}
+const taskIds = readdirSync(join(generated, 'tasks')).filter((d) => d !== 'manifest.json').sort()
+const sampleTasks = taskIds.filter((_, i) => i % 5 === 0).map((id) => {
+  const dir = join(generated, 'tasks', id)
+  return { id, dir, gt: JSON.parse(readFileSync(join(dir, 'tests', 'ground_truth.json'), 'utf8')) as GroundTruthFile, oracle: readFileSync(join(dir, 'solution', 'answer.md'), 'utf8') }
+})
+
 // ---------------------------------------------------------------------------------------------
-// The corpus: calibration answers for every ground truth, plus fixed answers of every awkward kind
+// The corpus: every calibration answer (cheats included) on generated tasks, and awkward answers
 
 function fixedAnswers(gt: GroundTruthFile): Record<string, string> {
-  const oracle = oracleAnswer(gt)
+  const oracle = oracleOf(gt)
   return {
     whitespace: ' \n\t \n',
     'unicode-whitespace': '\u00a0\u2003\u3000\n\u2028\ufeff\u0085\u001c',
     crlf: oracle.replaceAll('\n', '\r\n'),
     bom: `\ufeff${oracle}`,
     'lone-cr': oracle.replaceAll('\n', '\r'),
+    'lone-surrogate': `\`\`\`c\nint x = 1; \ud800 int y = 2;\n\`\`\`\n${oracle}`,
     unicode: 'Résumé: the café 東京 module 🚀🔥 calls flush_queue() — see `src/main.c` → ﬁx İstanbul KELVIN K ß ΣΑΣ.',
     'json-looking': JSON.stringify({ answer: gt.ground_truth, files: gt.context_files }, null, 2),
     'main-c-vs-cpp': 'The bug is in main.cpp and in domain.c, not src/main.cc; also see mymain.c and main.c.orig.',
-    'main-c-exact': 'Fix src/main.c. Then (src/main.c) and `src/main.c:42` and /app/project/src/main.c.',
-    'duplicate-basenames': 'helpers.py, util/helpers.py, x/helpers.py, README.md, docs/README.md and /app/project/a/util/helpers.py.',
-    'wrong-container-path': 'See /app/project/main.c and /app/project/helpers.py and vendor/src/main.c.',
-    prefixes: 'app/project/src/main.c ./lib/domain.c ./x/helpers.py /app/project/./README.md .../docs/README.md',
+    'fabricated-paths': 'See /app/project/nowhere/ghost.c and /app/project/src/ and /app/project/made_up.py.',
     'empty-fences': '```\n```\n\n```python\n   \t\n```\n\n~~~\n\n~~~\n',
-    'irrelevant-fence': 'Here:\n```\nzzz qqq\n```\n',
-    'inline-only': 'Call `flush_queue()` and `lru.c`; an empty span ` ` does not count.',
-    'inline-empty-only': 'Nothing here: ` ` and `` `` and ```',
     'unclosed-fence': 'Start\n```c\nflush_queue(); /* never closed */\n',
-    'indented-fences': '    ```\n    code\n    ```\n\t```\n\tcode\n\t```\n',
     'nested-fences': '````md\n```\ninner\n```\n````\n~~~\n```\n~~~\n',
-    'backticks-in-info': '```not`a`fence\ncontent\n```\n',
-    'punctuation-only': '... --- *** ### ||| !!!',
     'mixed-case': gt.ground_truth_text.toUpperCase(),
+    reordered: reorderSections(oracle),
+    paraphrased: paraphrase(oracle),
   }
 }
 
@@ -64,248 +71,242 @@ interface Case {
   answer: string
 }
 
-// Every ground truth gets the calibration answers; the awkward answers run against one of each
-// shape (string, object, fallback layout, no files, no ground truth, custom weights, unicode).
 function corpus(): Case[] {
   const cases: Case[] = []
-  for (const gt of [...real, ...objects, ...edges, ...synthetic]) {
-    const answers = calibrationAnswers(gt, 1)
-    for (const [name, answer] of Object.entries(answers)) cases.push({ gt, name, answer })
-    if (!synthetic.includes(gt)) for (const seed of [2, 7]) cases.push({ gt, name: `stuffed-${seed}`, answer: stuffedAnswer(gt, seed) })
+  for (const t of sampleTasks) {
+    const others = sampleTasks.filter((o) => o.id !== t.id)
+    const answers = taskAnswers(t, { sameProject: undefined, otherProject: { ...others[0], projectId: 'x' } })
+    for (const [name, answer] of Object.entries(answers)) cases.push({ gt: t.gt, name, answer: answer! })
   }
-  const shapes = [...real.slice(0, 3), objects[0], objects[4], ...edges.filter((g) => g.id !== 'string:long')]
-  for (const gt of shapes) {
+  for (const gt of [...real, ...objects, ...edges, ...synthetic, shop]) cases.push({ gt, name: 'oracle', answer: oracleOf(gt, gt === shop ? SHOP : undefined) })
+  for (const gt of [...real.slice(0, 2), objects[0], shop, ...edges.filter((g) => g.id !== 'string:long')]) {
     for (const [name, answer] of Object.entries(fixedAnswers(gt))) cases.push({ gt, name, answer })
   }
-  const gt = real[0] ?? files8
-  const unit = `${oracleAnswer(gt)}\n🚀 main.c main.cpp \`x\` src/main.c \r\n`
-  cases.push({ gt, name: 'huge', answer: unit.repeat(Math.ceil(600_000 / unit.length)) })
+  for (const [name, answer] of Object.entries(cheatAnswers({ instruction: 'Find why checkout is slow in `src/app.py`.', project: Object.entries(SHOP).map(([rel, text]) => ({ rel, text })) }))) {
+    cases.push({ gt: shop, name: `shop-${name}`, answer })
+  }
+  cases.push({ gt: shop, name: 'judge-scored', answer: shopOracle })
+  const unit = `${shopOracle}\n🚀 main.c main.cpp \`x\` src/main.c \r\n`
+  cases.push({ gt: shop, name: 'huge', answer: unit.repeat(Math.ceil(600_000 / unit.length)) })
   return cases
 }
 
 const cases = corpus()
-const tsScores = cases.map((c) => score(c.answer, c.gt))
+const judgeFor = (c: Case) => (c.name === 'judge-scored' ? { status: 'scored' as const, score: 0.3, model: 'm', attempts: 2, reason: 'graded by m' } : undefined)
+const tsScores = cases.map((c) => score(c.answer, c.gt, judgeFor(c)))
 const ROUND_PROBES = [
   ...Array.from({ length: 32 }, (_, k) => k / 32), ...Array.from({ length: 64 }, (_, k) => (2 * k + 1) / 32 + 3),
   0.00005, 0.00015, 0.12345, 0.99995, 1.00005, 2.675, 0.1 + 0.2, 1 / 3, 2 / 3, 0.3 * 3, 1e-7, 123.45675,
-  ...Array.from({ length: 500 }, (_, i) => Math.sin(i + 1) ** 2), ...Array.from({ length: 200 }, (_, i) => (i * 7919) / 65536),
+  ...Array.from({ length: 500 }, (_, i) => Math.sin(i + 1) ** 2),
 ]
 let python: ReturnType<typeof pythonScores> | undefined
-const py = () => (python ??= pythonScores(cases.map((c) => ({ answer: c.answer, gt: c.gt })), ROUND_PROBES))
+const py = () => (python ??= pythonScores(cases.map((c) => ({ answer: c.answer, gt: c.gt, judge: judgeFor(c) })), ROUND_PROBES))
 
 // ---------------------------------------------------------------------------------------------
 
 const parity = suite('verifier parity: python verify.py vs score.ts')
 
-parity('python3 and TypeScript give identical reward.json numbers and details on every corpus case', () => {
+parity('python3 and TypeScript give identical rewards and details on every case, cheats and adversarial answers included', () => {
   const results = py().results
   assert.is(results.length, cases.length)
   const mismatches: string[] = []
   cases.forEach((c, i) => {
-    const ts = tsScores[i]
     try {
-      assert.equal(ts.rewardJson, results[i].reward_json)
-      assert.equal(ts.details, results[i].details)
+      assert.equal(tsScores[i].rewardJson, results[i].reward_json)
+      assert.equal(tsScores[i].details, results[i].details)
     } catch {
-      mismatches.push(`${c.gt.id} × ${c.name}: ts ${JSON.stringify(ts.rewardJson)} py ${JSON.stringify(results[i].reward_json)}`)
+      mismatches.push(`${c.gt.id} × ${c.name}: ts ${JSON.stringify(tsScores[i].details.metrics)} py ${JSON.stringify(results[i].details.metrics)}`)
     }
   })
   assert.equal(mismatches, [])
+  assert.ok(cases.filter((c) => c.name.includes('dump')).length >= 2 * sampleTasks.length, 'the corpus holds the dumps')
 })
 
-parity('every details object matches reward-details.schema.json and every reward matches reward.schema.json', () => {
+parity('every details object matches reward-details.schema.json, every reward.json holds exactly one key', () => {
   const bad = tsScores.flatMap((s, i) => {
     const issues = [...check('reward-details.schema.json', s.details), ...check('reward.schema.json', s.rewardJson)]
     return issues.length ? [`${cases[i].gt.id} × ${cases[i].name}: ${JSON.stringify(issues[0])}`] : []
   })
   assert.equal(bad, [])
+  for (const s of tsScores) assert.equal(Object.keys(s.rewardJson), ['reward'])
 })
 
-parity('every ground truth in the corpus matches ground-truth.schema.json, as generate writes them', () => {
-  const bad = [...real, ...objects, ...edges, ...synthetic].filter((gt) => check('ground-truth.schema.json', gt).length > 0).map((gt) => gt.id)
+parity('every ground truth matches ground-truth.schema.json, as generate writes them', () => {
+  const bad = [...real, ...objects, ...edges, ...synthetic, shop, ...sampleTasks.map((t) => t.gt)].filter((gt) => check('ground-truth.schema.json', gt).length > 0).map((gt) => gt.id)
   assert.equal(bad, [])
 })
 
-parity('round4 is Python round(x, 4), ties to even included', () => {
+parity('round4 is Python round(x, 4), ties to even included; both sides use the same stop words', () => {
   assert.equal(ROUND_PROBES.map(round4), py().rounds)
-})
-
-parity('both sides use the same stop words', () => {
   assert.equal([...STOP_WORDS].sort(), py().stop_words)
 })
 
-parity('the corpus covers every metric value a task can produce: 0, 0.5 and 1 code scores, partial file credit', () => {
-  const codes = new Set(tsScores.map((s) => s.metrics.code_blocks))
-  assert.equal([...codes].sort(), [0, 0.5, 1])
-  assert.ok(tsScores.some((s) => s.metrics.file_references > 0 && s.metrics.file_references < 1))
-  assert.ok(tsScores.some((s) => s.details.file_references.ambiguous_mentions.length > 0))
+parity('the corpus reaches every metric: grounded code, fabricated paths, truncation, a judge score', () => {
+  assert.ok(tsScores.some((s) => s.details.code_grounding.grounded_lines > 0))
+  assert.ok(tsScores.some((s) => s.details.file_references.fabricated_sample.length > 0))
+  assert.ok(tsScores.some((s) => s.details.words_read < s.details.answer_words))
+  assert.ok(tsScores.some((s) => s.details.judge.status === 'scored'))
 })
 
 parity.run()
 
 // ---------------------------------------------------------------------------------------------
 
-const calibration = suite('verifier calibration')
+const precision = suite('verifier precision: what an answer adds counts against it')
 
-for (const gt of [...real, ...objects, ...edges]) {
-  calibration(`oracle ≥ 0.9, empty = 0, stuffed ≥ 0.15 below the oracle, partial between: ${gt.id}`, () => {
-    const row = calibrate(gt)
-    assert.equal(row.problems, [], JSON.stringify(row))
-  })
-}
+const m = (answer: string, gt = shop) => score(answer, gt).details
 
-calibration('python3 scores the calibration answers as TypeScript does, so the table holds in the container', () => {
-  const results = py().results
-  let checked = 0
-  cases.forEach((c, i) => {
-    if (!['oracle', 'stuffed', 'partial', 'empty'].includes(c.name)) return
-    assert.is(results[i].reward_json.reward, tsScores[i].reward, `${c.gt.id} × ${c.name}`)
-    checked++
-  })
-  assert.is(checked, 4 * (real.length + objects.length + edges.length + synthetic.length))
+precision('file references: naming every project file scores far below naming the relevant ones', () => {
+  const all = Object.keys(SHOP).map((f) => P + f).join('\n')
+  const right = ['src/orders/order_pipeline.py', 'src/payments/gateway.py', 'src/cart/cart_service.py'].map((f) => P + f).join('\n')
+  assert.is(m(right).metrics.file_references, 1)
+  assert.ok(m(all).metrics.file_references < 0.2, String(m(all).metrics.file_references))
+  assert.ok(m(`${right}\n/app/project/ghost/a.py /app/project/ghost/b.py /app/project/ghost/c.py`).metrics.file_references < 1)
 })
 
-calibration('every scenario of a small synthetic run calibrates (all 8 categories, string and object ground truths)', () => {
-  assert.ok(synthetic.length >= 16, `only ${synthetic.length} synthetic scenarios`)
-  assert.ok(synthetic.some((g) => typeof g.ground_truth === 'object') && synthetic.some((g) => typeof g.ground_truth === 'string'))
-  const failing = synthetic.map((gt) => calibrate(gt)).filter((row) => row.problems.length > 0)
-  assert.equal(failing, [])
+precision('content words: the reference diluted with unrelated text loses, a vocabulary dump scores near 0', () => {
+  const vocabulary = Object.values(SHOP).join(' ').replace(/[`/]/g, ' ')
+  const clean = m(SHOP_TRUTH).metrics.content_words
+  const padded = m(`${SHOP_TRUTH}\n${'lorem ipsum dolor amet consectetur adipiscing elit sed eiusmod tempor '.repeat(3)}${Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')}`).metrics.content_words
+  assert.is(clean, 1)
+  assert.ok(padded < clean, `${padded}`)
+  assert.ok(m(vocabulary).metrics.content_words < 0.5)
 })
 
-calibration('the real samples are all present, so calibration ran on real ground truths', () => {
-  assert.ok(real.length >= 4, `found ${real.length} real ground truths`)
-  assert.ok(real.some((g) => typeof g.ground_truth === 'object'), 'an object ground truth is among them')
+precision('identifiers: listing every identifier of the project loses to naming the right ones', () => {
+  const every = Object.values(SHOP).join('\n').match(/[A-Za-z_][A-Za-z0-9_]*/g)!.map((i) => `\`${i}\``).join(' ')
+  const right = '`place_order` `charge_card` `record_order` `price_cart`'
+  assert.is(m(right).metrics.identifiers, 1)
+  assert.ok(m(every).metrics.identifiers < 0.6, String(m(every).metrics.identifiers))
 })
 
-calibration.run()
+precision('text beyond the word limit earns nothing: the reference after a long preamble scores 0', () => {
+  const d = m(`${'filler '.repeat(5000)}\n${shopOracle}`)
+  assert.ok(d.words_read < d.answer_words)
+  assert.is(d.metrics.content_words, 0)
+  assert.is(d.deterministic, 0)
+})
+
+precision('the calibration cheats stay far below the oracle on the shop project', () => {
+  const oracle = score(shopOracle, shop).reward
+  assert.ok(oracle >= 0.9, String(oracle))
+  const cheats = cheatAnswers({ instruction: 'Find why checkout is slow.', project: Object.entries(SHOP).map(([rel, text]) => ({ rel, text })) })
+  for (const name of ['instruction_copy', 'path_list', 'keyword_repetition', 'project_dump', 'dump_word_pairs', 'stuffing_first', 'huge_answer']) {
+    assert.ok(score(cheats[name], shop).reward <= 0.3, `${name}: ${score(cheats[name], shop).reward}`)
+  }
+})
+
+precision.run()
+
+// ---------------------------------------------------------------------------------------------
+
+const grounding = suite('verifier grounding: quoted code must be real, from the file it is attributed to')
+
+const block = (path: string, lines: string[]) => `From \`${P}${path}\`:\n\n\`\`\`python\n${lines.join('\n')}\n\`\`\`\n`
+const pipelineLine = '    receipt = charge_card(cart_id, total)  # blocks the worker for the whole round trip'
+
+grounding('a real line carrying a ground-truth identifier, attributed to its relevant file, is grounded', () => {
+  const d = m(block('src/orders/order_pipeline.py', [pipelineLine]))
+  assert.is(d.code_grounding.grounded_lines, 1)
+  assert.equal(d.code_grounding.relevant_files_quoted, [`${P}src/orders/order_pipeline.py`])
+})
+
+grounding('fabricated code naming the right identifiers earns nothing', () => {
+  const d = m(block('src/orders/order_pipeline.py', ['result = charge_card(place_order(cart), record_order(cart))', 'def place_order(cart): return price_cart(cart)']))
+  assert.is(d.code_grounding.grounded_lines, 0)
+  assert.is(d.metrics.code_grounding, 0)
+})
+
+grounding('the same real line attributed to another file, or to no file, earns nothing', () => {
+  assert.is(m(block('src/payments/gateway.py', [pipelineLine])).code_grounding.grounded_lines, 0)
+  assert.is(m(block('src/app.py', [pipelineLine])).code_grounding.grounded_lines, 0)
+  const bare = m(`\`\`\`python\n${pipelineLine}\n\`\`\``)
+  assert.is(bare.code_grounding.grounded_lines, 0)
+  assert.is(bare.code_grounding.unattributed_blocks, 1)
+})
+
+grounding('dumping a relevant file whole scores below quoting its relevant lines (precision)', () => {
+  const filler = Object.values(SHOP).join('\n').split('\n')
+  const dumped = m(block('src/orders/order_pipeline.py', [...SHOP['src/orders/order_pipeline.py'].split('\n'), ...filler])).metrics.code_grounding
+  const quoted = m(block('src/orders/order_pipeline.py', [pipelineLine, '    total = CartService().price_cart(cart_id)'])).metrics.code_grounding
+  assert.ok(dumped < quoted, `${dumped} vs ${quoted}`)
+})
+
+grounding('a line the agent adds to the project after generation earns nothing: the index is fixed in tests/', () => {
+  const planted = 'fake = charge_card(place_order(cart_id))'
+  assert.is(m(block('src/orders/order_pipeline.py', [planted])).code_grounding.grounded_lines, 0)
+  const regenerated = gtFile('shop', SHOP_TRUTH, shop.context_files, {}, { ...SHOP, 'src/orders/order_pipeline.py': `${SHOP['src/orders/order_pipeline.py']}${planted}\n` })
+  assert.is(score(block('src/orders/order_pipeline.py', [planted]), regenerated).details.code_grounding.grounded_lines, 1)
+})
+
+grounding('the index holds hashes only, for the relevant files only', () => {
+  assert.equal(Object.keys(shop.line_index!).sort(), ['src/cart/cart_service.py', 'src/orders/order_pipeline.py', 'src/payments/gateway.py'])
+  assert.equal(shop.relevant_files, ['src/cart/cart_service.py', 'src/orders/order_pipeline.py', 'src/payments/gateway.py'].map((f) => P + f))
+  for (const hashes of Object.values(shop.line_index!)) for (const h of hashes) assert.match(h, /^[0-9a-f]{16}$/)
+  assert.not.ok(JSON.stringify(shop.line_index).includes('charge_card'))
+})
+
+grounding.run()
 
 // ---------------------------------------------------------------------------------------------
 
 const rules = suite('verifier rules')
 
-const referenced = (answer: string, gt = files8) => score(answer, gt).details.file_references.referenced.map((r) => r.file)
-
-rules('main.c is not credited by main.cpp, domain.c, mymain.c or main.c.orig', () => {
-  const files = referenced('The bug is in main.cpp and in domain.c; also see mymain.c and main.c.orig.')
-  assert.equal(files, [`${P}src/main.cpp`, `${P}lib/domain.c`])
+rules('what the instruction names earns nothing: copying it scores 0', () => {
+  const instruction = 'Explain why checkout is slow: `place_order`, `charge_card` and src/orders/order_pipeline.py are involved.'
+  const told = complete({ ...shop, relevant_files: undefined }, SHOP, instruction)
+  assert.is(score(instruction, told).reward, 0)
+  assert.ok(score(oracleOf(told, SHOP), told).reward >= 0.9)
+  assert.ok(told.instruction_files!.includes(`${P}src/orders/order_pipeline.py`))
 })
 
-rules('a path counts as the agent sees it, relative or under /app/project/, with punctuation around it', () => {
-  for (const answer of ['Fix src/main.c.', '(src/main.c)', '`src/main.c:42`', 'see /app/project/src/main.c, then', '**main.c**']) {
-    assert.equal(referenced(answer), [`${P}src/main.c`], answer)
-  }
+rules('the cross-task baseline: words in most ground truths count as given', () => {
+  const texts = [...Array.from({ length: 9 }, (_, i) => `The cache layer ${i} validates tenant requests.`), 'A unique gizmo.']
+  const common = commonTerms(texts, 0.2, 10)
+  assert.ok(common.includes('cache') && common.includes('tenant'))
+  assert.not.ok(common.includes('gizmo'))
+  assert.equal(commonTerms(texts.slice(0, 5), 0.2, 10), [])
 })
 
-rules('a basename or suffix shared by several context files credits none of them and is reported', () => {
-  const result = score('helpers.py and util/helpers.py', files8)
-  assert.equal(result.details.file_references.referenced, [])
-  assert.equal(result.details.file_references.ambiguous_mentions, ['helpers.py', 'util/helpers.py'])
+rules('main.c is not credited by main.cpp, domain.c, mymain.c or main.c.orig; ambiguous names credit none', () => {
+  const cited = (answer: string) => score(answer, files8).details.file_references
+  assert.equal(cited('The bug is in main.cpp and domain.c; also see mymain.c and main.c.orig.').matched, [])
+  assert.equal(cited('Fix src/main.c, then `src/main.c:42`.').matched, [`${P}src/main.c`])
 })
 
-rules('a unique suffix of two segments or the full path picks out one of the same-named files', () => {
-  assert.equal(referenced('x/helpers.py'), [`${P}c/x/helpers.py`])
-  assert.equal(referenced('/app/project/a/util/helpers.py and b/util/helpers.py'), [`${P}a/util/helpers.py`, `${P}b/util/helpers.py`])
-})
-
-rules('a root file is named by its relative path even when a nested file shares its basename', () => {
-  assert.equal(referenced('README.md'), [`${P}README.md`])
-  assert.equal(referenced('docs/README.md'), [`${P}docs/README.md`])
-})
-
-rules('a wrong container path or a longer path ending in a context path credits nothing', () => {
-  assert.equal(referenced('/app/project/main.c, /app/project/domain.c and vendor/src/main.c'), [])
-})
-
-rules('naming 2 of 8 context files earns half the file credit (full credit at half of them)', () => {
-  assert.is(score('src/main.c and lib/domain.c', files8).metrics.file_references, 0.5)
-  assert.is(score('src/main.c lib/domain.c README.md docs/README.md', files8).metrics.file_references, 1)
-})
-
-rules('an empty context list gives no file credit and spreads its weight over the other metrics', () => {
-  const gt = byId('string:no-context-files')
-  const result = score(oracleAnswer(gt), gt)
-  assert.is(result.metrics.file_references, 0)
-  assert.equal(result.details.effective_weights, { keyword_overlap: 0.625, file_references: 0, code_blocks: 0.25, length_score: 0.125 })
-  assert.ok(result.details.reasons.some((r) => r.includes('file_references spread over the other metrics')))
-})
-
-rules('empty or whitespace-only code fences earn nothing', () => {
-  for (const answer of ['```\n```', '```python\n   \t\n```', '~~~\n\n~~~', '```\n']) {
-    assert.is(score(answer, files8).metrics.code_blocks, 0, JSON.stringify(answer))
-  }
-})
-
-rules('a fenced block about the ground truth earns 1, unrelated code or inline code only earns 0.5', () => {
-  assert.is(score('```c\nflush_queue(q);\n```', files8).metrics.code_blocks, 1)
-  assert.is(score('```\nzzz qqq\n```', files8).metrics.code_blocks, 0.5)
-  assert.is(score('call `flush_queue()` now', files8).metrics.code_blocks, 0.5)
-  assert.is(score('an empty span ` ` is no code', files8).metrics.code_blocks, 0)
-})
-
-rules('an unclosed fence runs to the end (CommonMark) and an indented one is not a fence', () => {
-  assert.is(score('Start\n```c\nflush_queue();', files8).metrics.code_blocks, 1)
-  assert.equal(score('    ```\n    flush_queue\n    ```', files8).details.code_blocks.fenced_blocks, 0)
-})
-
-rules('a missing, empty or whitespace-only answer is reward 0 with a reason', () => {
+rules('empty or whitespace answers are reward 0 with a reason', () => {
   for (const answer of ['', ' \n\t', '\u00a0\u2003\n', '\ufeff']) {
-    const result = score(answer, files8)
+    const result = score(answer, shop)
     assert.is(result.reward, 0)
     assert.is(result.details.status, 'empty_answer')
-    assert.ok(result.details.reasons.includes('the answer is empty'))
   }
 })
 
-rules('a bag of the ground-truth words in random order earns the term half of keyword_overlap only', () => {
-  for (const gt of real) {
-    const kw = score(stuffedAnswer(gt, 1), gt).details.keyword_overlap
-    assert.is(kw.keyword_recall, 1)
-    assert.ok(kw.pair_recall < 0.1, `${gt.id}: pair recall ${kw.pair_recall}`)
-  }
+rules('binary mode: pass_threshold makes the reward 1 or 0 and keeps the score in the details', () => {
+  const binary = { ...shop, pass_threshold: 0.9 }
+  const pass = score(shopOracle, binary)
+  assert.is(pass.reward, 1)
+  assert.ok(pass.details.score >= 0.9 && pass.details.score <= 1)
+  const fail = score(block('src/orders/order_pipeline.py', [pipelineLine]), binary)
+  assert.is(fail.reward, 0)
+  assert.ok(fail.details.score > 0 && fail.details.score < 0.9, String(fail.details.score))
+  assert.is(score('', binary).reward, 0)
 })
 
-rules('CRLF line ends, a BOM and upper case do not change the score', () => {
-  const gt = real[0] ?? files8
-  const plain = score(oracleAnswer(gt), gt)
-  assert.equal(score(oracleAnswer(gt).replaceAll('\n', '\r\n'), gt), plain)
-  assert.equal(score(`\ufeff${oracleAnswer(gt)}`, gt), plain)
-  assert.is(score(gt.ground_truth_text.toUpperCase(), gt).details.keyword_overlap.keyword_recall, 1)
+rules('a judge score blends in by its weight; a failed or absent judge leaves the deterministic layer', () => {
+  const det = score(shopOracle, shop).details.deterministic
+  const blended = score(shopOracle, shop, { status: 'scored', score: 0, reason: 'x' })
+  assert.is(blended.reward, round4(det * 0.5))
+  const failed = score(shopOracle, shop, { status: 'failed', reason: 'HTTP 500 from the judge' })
+  assert.is(failed.reward, round4(det))
+  assert.ok(failed.details.reasons.some((r) => r.includes('HTTP 500')))
+  assert.ok(score(shopOracle, shop).details.reasons.some((r) => r.includes('no judge configured')))
 })
 
-rules('length counts whitespace-separated words up to 100', () => {
-  assert.is(score('word '.repeat(50), files8).metrics.length_score, 0.5)
-  assert.is(score('word '.repeat(250), files8).metrics.length_score, 1)
-})
-
-rules('a ground truth without keywords takes keyword_overlap out of the weights', () => {
-  const gt = byId('empty-ground-truth')
-  assert.equal(score(oracleAnswer(gt), gt).details.effective_weights, { keyword_overlap: 0, file_references: 0.4, code_blocks: 0.4, length_score: 0.2 })
-})
-
-rules('the oracle names every context file by its container path and carries a non-empty evidence block', () => {
-  for (const gt of [...real, ...objects]) {
-    const answer = oracleAnswer(gt)
-    for (const f of gt.context_files) assert.ok(answer.includes(`\`${f}\``), `${gt.id}: ${f}`)
-    const details = score(answer, gt).details
-    assert.is(details.file_references.unreferenced.length, 0)
-    assert.ok(details.code_blocks.relevant_fenced_blocks >= 1, gt.id)
-    assert.ok(answer.includes(gt.ground_truth_text.trimEnd()), gt.id)
-  }
-})
-
-rules('the oracle closes a fence the ground truth leaves open, so its own sections stay prose', () => {
-  const answer = oracleAnswer(injection)
-  assert.ok(score(answer, injection).reward >= 0.9)
-  assert.is(score(answer, injection).details.code_blocks.empty_fenced_blocks, 0)
-  assert.ok(answer.includes('$(rm -rf /)') && answer.includes('GROUND_TRUTH_EOF'))
-})
-
-rules('answers are deterministic: the same seed gives the same attack, another seed another order', () => {
-  const gt = real[0] ?? files8
-  assert.is(oracleAnswer(gt), oracleAnswer(gt))
-  assert.is(stuffedAnswer(gt, 5), stuffedAnswer(gt, 5))
-  assert.is.not(stuffedAnswer(gt, 5), stuffedAnswer(gt, 6))
-  assert.is(partialAnswer(gt), partialAnswer(gt))
+rules('correct variants: reordered and reworded oracles keep ≥ 0.9 on the shop task', () => {
+  assert.ok(score(reorderSections(shopOracle), shop).reward >= 0.9)
+  assert.ok(score(paraphrase(shopOracle), shop).reward >= 0.8)
+  assert.is.not(paraphrase(shopOracle), shopOracle)
   assert.is(emptyAnswer(), '')
 })
 
@@ -344,105 +345,80 @@ function runVerify(args: string[], env: Record<string, string>, outDir: string):
 
 const inEnv = (root: string) => ({ LOGS_DIR: join(root, 'logs'), TESTS_DIR: join(root, 'tests') })
 
-const isZero = (run: Run) => {
-  assert.equal(run.reward, { reward: 0, keyword_overlap: 0, file_references: 0, code_blocks: 0, length_score: 0 })
-  assert.is(run.text.trim(), '0')
-}
-
-files('LOGS_DIR and TESTS_DIR point verify.py at a task outside a container; reward.json is flat numbers equal to score.ts', () => {
-  const gt = real[1] ?? files8
-  const root = layout(gt, oracleAnswer(gt))
+files('reward.json holds exactly `reward`; the parts are in reward-details.json and a compact log line', () => {
+  const root = layout(shop, shopOracle)
   const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
   assert.is(run.status, 0, run.stderr)
-  assert.equal(Object.keys(run.reward).sort(), ['code_blocks', 'file_references', 'keyword_overlap', 'length_score', 'reward'])
-  for (const v of Object.values(run.reward)) assert.type(v, 'number')
-  assert.equal(run.reward, score(oracleAnswer(gt), gt).rewardJson)
+  assert.equal(run.reward, score(shopOracle, shop).rewardJson)
+  assert.equal(Object.keys(run.reward), ['reward'])
   assert.is(Number(run.text), run.reward.reward)
-  assert.equal(check('reward.schema.json', run.reward), [])
   assert.equal(check('reward-details.schema.json', run.details), [])
-  assert.is(run.details.status, 'scored')
+  assert.equal((run.details as { metrics: unknown }).metrics, score(shopOracle, shop).details.metrics)
+  assert.match(run.stdout.split('\n')[0], /^reward [0-9.]+ \(score [0-9.]+; deterministic [0-9.]+: content_words [0-9.]+, identifiers [0-9.]+, file_references [0-9.]+, code_grounding [0-9.]+, judge off\)$/)
 })
 
-files('--solution, --ground-truth and --output-dir override the environment', () => {
-  const gt = files8
-  const root = layout(gt, 'See `src/main.c` and flush_queue.')
-  const out = join(root, 'elsewhere')
-  const args = [VERIFY_PY, '--solution', join(root, 'logs', 'agent', 'solution.md'), '--ground-truth', join(root, 'tests', 'ground_truth.json'), '--output-dir', out]
-  const run = runVerify(args, { LOGS_DIR: join(root, 'nope'), TESTS_DIR: join(root, 'nope') }, out)
+files('binary mode through the real verify.py: the oracle gets 1, a thin answer 0', () => {
+  const gt = { ...shop, pass_threshold: 0.9 }
+  const pass = layout(gt, shopOracle)
+  assert.equal(runVerify([VERIFY_PY], inEnv(pass), join(pass, 'logs', 'verifier')).reward, { reward: 1 })
+  const fail = layout(gt, 'checkout is slow')
+  const run = runVerify([VERIFY_PY], inEnv(fail), join(fail, 'logs', 'verifier'))
+  assert.equal(run.reward, { reward: 0 })
+  assert.is((run.details as { pass_threshold: number }).pass_threshold, 0.9)
+})
+
+files('--batch scores many answers in one process, equal to score.ts', () => {
+  const root = layout(shop, undefined)
+  const jobs = ['oracle', 'dump'].map((id) => {
+    const file = join(root, `${id}.md`)
+    writeFileSync(file, id === 'oracle' ? shopOracle : Object.values(SHOP).join('\n'))
+    return { id, answer_file: file }
+  })
+  writeFileSync(join(root, 'jobs.json'), JSON.stringify(jobs))
+  const run = spawnSync('python3', [VERIFY_PY, '--batch', join(root, 'jobs.json'), '--ground-truth', join(root, 'tests', 'ground_truth.json')], { encoding: 'utf8' })
   assert.is(run.status, 0, run.stderr)
-  assert.equal(run.reward, score('See `src/main.c` and flush_queue.', gt).rewardJson)
+  const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; reward: number })
+  assert.equal(lines.map((l) => l.id), ['oracle', 'dump'])
+  assert.is(lines[0].reward, score(shopOracle, shop).reward)
+  assert.is(lines[1].reward, score(Object.values(SHOP).join('\n'), shop).reward)
 })
 
-files('a ground truth that is not JSON leaves reward 0, reward.txt "0" and details naming the file; exit 1', () => {
+files('a ground truth that is not JSON, or a bad field, leaves reward 0 and details naming file and field; exit 1', () => {
   const root = layout('{ not json', 'an answer')
   const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
   assert.is(run.status, 1)
-  isZero(run)
-  assert.is(run.details.status, 'error')
+  assert.equal(run.reward, { reward: 0 })
   assert.match(String(run.details.error), join(root, 'tests', 'ground_truth.json'))
-  assert.match(run.stderr, 'not valid JSON')
-  assert.equal(check('reward-details.schema.json', run.details), [])
-})
-
-files('an unreadable ground truth (a directory) and invalid weights are verifier errors with reward 0', () => {
-  const root = layout(files8, 'an answer')
-  const dirGt = join(root, 'gt-dir')
-  mkdirSync(dirGt)
-  const out = join(root, 'logs', 'verifier')
-  const unreadable = runVerify([VERIFY_PY, '--ground-truth', dirGt], inEnv(root), out)
-  assert.is(unreadable.status, 1)
-  isZero(unreadable)
-  assert.match(String(unreadable.details.error), 'cannot read ground truth')
-  writeFileSync(join(root, 'tests', 'ground_truth.json'), JSON.stringify({ ...files8, weights: { ...files8.weights, code_blocks: -1 } }))
-  const negative = runVerify([VERIFY_PY], inEnv(root), out)
-  assert.is(negative.status, 1)
-  isZero(negative)
-  assert.match(String(negative.details.error), '/weights/code_blocks must be a non-negative number')
+  for (const [field, value, message] of [
+    ['weights', { ...shop.weights, code_grounding: -1 }, '/weights/code_grounding must be a number >= 0'],
+    ['line_index', { 'a.py': 'nope' }, '/line_index/a.py must be an array of strings'],
+    ['pass_threshold', 2, '/pass_threshold must be null or a number in 0..1'],
+    ['judge', { weight: 3 }, '/judge/weight must be at most 1'],
+  ] as const) {
+    writeFileSync(join(root, 'tests', 'ground_truth.json'), JSON.stringify({ ...shop, [field]: value }))
+    const bad = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+    assert.is(bad.status, 1, field)
+    assert.equal(bad.reward, { reward: 0 })
+    assert.match(String(bad.details.error), message)
+  }
 })
 
 files('a crash inside scoring still leaves the zero reward written before scoring began', () => {
-  const root = layout(files8, oracleAnswer(files8))
+  const root = layout(shop, shopOracle)
   const run = runVerify([DRIVER_PY, 'crash', VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
   assert.is(run.status, 1)
-  isZero(run)
-  assert.is(run.details.status, 'error')
+  assert.equal(run.reward, { reward: 0 })
   assert.match(String(run.details.error), 'simulated crash inside scoring')
-  assert.match(run.stderr, 'Traceback')
 })
 
-files('a missing answer file is reward 0 with a reason and is not a verifier error', () => {
-  const root = layout(files8, undefined)
+files('a missing answer file is reward 0 with a reason; invalid UTF-8 is read with replacements', () => {
+  const root = layout(shop, undefined)
   const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
   assert.is(run.status, 0, run.stderr)
-  assert.is(run.reward.reward, 0)
   assert.is(run.details.status, 'missing_answer')
-  assert.equal(run.details.reasons, [`no answer file at ${join(root, 'logs', 'agent', 'solution.md')}`])
-  assert.equal(check('reward-details.schema.json', run.details), [])
-})
-
-files('an empty answer file is reward 0 with status empty_answer', () => {
-  const root = layout(files8, '  \n')
-  const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
-  assert.is(run.status, 0)
-  assert.is(run.reward.reward, 0)
-  assert.is(run.details.status, 'empty_answer')
-})
-
-files('weights missing from ground_truth.json fall back to the defaults', () => {
-  const { weights: _, ...withoutWeights } = files8
-  const root = layout(withoutWeights, oracleAnswer(files8))
-  const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
-  assert.is(run.status, 0, run.stderr)
-  assert.equal(run.details.weights, { keyword_overlap: 0.5, file_references: 0.2, code_blocks: 0.2, length_score: 0.1 })
-  assert.equal(run.reward, score(oracleAnswer(files8), files8).rewardJson)
-})
-
-files('invalid UTF-8 in the answer is read with replacement characters instead of failing', () => {
-  const root = layout(files8, undefined)
-  writeFileSync(join(root, 'logs', 'agent', 'solution.md'), Buffer.concat([Buffer.from('src/main.c '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' flush_queue')]))
-  const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
-  assert.is(run.status, 0, run.stderr)
-  assert.equal(run.reward, score('src/main.c \ufffd\ufffd\ufffd flush_queue', files8).rewardJson)
+  writeFileSync(join(root, 'logs', 'agent', 'solution.md'), Buffer.concat([Buffer.from('`place_order` '), Buffer.from([0xff, 0xfe]), Buffer.from(' charge_card')]))
+  const bytes = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+  assert.equal(bytes.reward, score('`place_order` \ufffd\ufffd charge_card', shop).rewardJson)
 })
 
 files.run()
@@ -451,36 +427,31 @@ files.run()
 
 const config = suite('verifier config section')
 
-config('defaults: the seed weights, an oracle threshold of 0.9 and a stuffing margin of 0.15', () => {
+config('defaults: the weights, limits, binary mode off, the judge and the calibration margins', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verifier-config-'))
-  assert.equal(loadConfig(undefined, dir).config.verifier, {
-    weights: { keyword_overlap: 0.5, file_references: 0.2, code_blocks: 0.2, length_score: 0.1 },
-    pass_threshold: 0.9,
-    stuffed_margin: 0.15,
-  })
-})
-
-config('all-zero weights and negative weights are config errors', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'verifier-config-'))
-  const file = join(dir, 'locobench.config.json5')
-  writeFileSync(file, '{ verifier: { weights: { keyword_overlap: 0, file_references: 0, code_blocks: 0, length_score: 0 } } }')
-  assert.throws(() => loadConfig(file, dir), /verifier\.weights/)
-  writeFileSync(file, '{ verifier: { weights: { code_blocks: -0.1 } } }')
-  assert.throws(() => loadConfig(file, dir), /verifier\.weights\.code_blocks/)
-})
-
-config('a partial weights object keeps the other defaults', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'verifier-config-'))
-  const file = join(dir, 'locobench.config.json5')
-  writeFileSync(file, '{ verifier: { weights: { keyword_overlap: 0.7 } } }')
-  assert.equal(loadConfig(file, dir).config.verifier.weights, { keyword_overlap: 0.7, file_references: 0.2, code_blocks: 0.2, length_score: 0.1 })
-})
-
-config('reward.json must be flat numbers with a reward', () => {
-  assert.ok(check('reward.schema.json', { reward: 0.5, keyword_overlap: 0, file_references: 0, code_blocks: 0, length_score: 0, extra: 1 }).length === 0)
-  assert.ok(check('reward.schema.json', { reward: 0.5, keyword_overlap: 0, file_references: 0, code_blocks: 0, length_score: 0, nested: { a: 1 } }).length > 0)
-  assert.ok(check('reward.schema.json', { score: 0.5 }).length > 0)
+  const v = loadConfig(undefined, dir).config.verifier as Record<string, unknown>
+  assert.equal(v.weights, { content_words: 0.3, identifiers: 0.25, file_references: 0.15, code_grounding: 0.3 })
+  assert.is(v.pass_threshold, null)
+  assert.equal(v.calibration, { oracle_min: 0.9, empty_max: 0, cheat_max: 0.3, cheat_median_max: 0.15, paraphrase_min: 0.8, other_question_max: 0.5 })
+  assert.is((v.judge as { weight: number }).weight, 0.5)
   assert.equal(METRICS.length, 4)
+})
+
+config('all-zero weights, a threshold above 1 and unknown keys are config errors naming the key', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'verifier-config-'))
+  const file = join(dir, 'locobench.config.json5')
+  writeFileSync(file, '{ verifier: { weights: { content_words: 0, identifiers: 0, file_references: 0, code_grounding: 0 } } }')
+  assert.throws(() => loadConfig(file, dir), /verifier\.weights/)
+  writeFileSync(file, '{ verifier: { pass_threshold: 1.5 } }')
+  assert.throws(() => loadConfig(file, dir), /verifier\.pass_threshold/)
+  writeFileSync(file, '{ verifier: { weights: { keyword_overlap: 0.5 } } }')
+  assert.throws(() => loadConfig(file, dir), /verifier\.weights/)
+})
+
+config('reward.json allows exactly one key', () => {
+  assert.equal(check('reward.schema.json', { reward: 0.5 }), [])
+  assert.ok(check('reward.schema.json', { reward: 0.5, content_words: 1 }).length > 0)
+  assert.ok(check('reward.schema.json', { score: 0.5 }).length > 0)
 })
 
 config.run()

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { dirname, join } from 'node:path'
 import JSON5 from 'json5'
 import { runChild, type Event } from './child.ts'
+import { ExitError } from '../lib/errors.ts'
 
 /** What the code copy holds: everything Taskfile.ts and its stages read at run time. */
 export const CODE_ENTRIES = ['Taskfile.ts', 'package.json', 'scripts', 'schemas', 'templates', 'locobench.config.json5']
@@ -14,12 +15,9 @@ export const CODE_ENTRIES = ['Taskfile.ts', 'package.json', 'scripts', 'schemas'
 /** Smoke goes down its no-engine path: building images is not part of these budgets. */
 export const SMOKE_ENV = { CONTAINER_ENGINE: 'docker', DOCKER_HOST: 'unix:///nonexistent.sock' } as const
 
-export class BenchError extends Error {
-  readonly exitCode: number
+export class BenchError extends ExitError {
   constructor(message: string, exitCode = 1) {
-    super(message)
-    this.name = 'BenchError'
-    this.exitCode = exitCode
+    super(message, exitCode)
   }
 }
 

@@ -43,4 +43,4 @@ else
 fi
 
 export PATH="$root/node_modules/.bin:$PATH"
-node "$root/scripts/stages/base-image.ts" "${@:2}"
+node "$root/scripts/stages/smoke/base-image.ts" "${@:2}"

@@ -1,5 +1,3 @@
-import type { ItemsRunner } from './items.ts'
-
 // The vocabulary of the graph engine. It knows nothing of any project: a stage is data (what it
 // reads, writes and depends on) plus a run function that writes into staging paths.
 
@@ -93,6 +91,62 @@ export interface RunContext {
   /** How many things the stage may do at once: --concurrency, or the stage's own lower limit. */
   concurrency: number
   verbose: boolean
+}
+
+// ---- items (engine/items.ts runs them) -------------------------------------------------------
+
+export interface ItemsSpec<V, F> {
+  /**
+   * A tree output (as declared) whose top-level entries are the items, one per key; the build
+   * writes the item's entry. Without it items leave only facts (an image in a registry, say).
+   */
+  tree?: string
+  /** Every item of this run, in the order to work on them. Recorded items not named are removed. */
+  keys: readonly string[]
+  /** The item's input hash (everything its build reads) and what the build needs; may throw. */
+  prepare(key: string): Promise<Prepared<V>> | Prepared<V>
+  /** Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. */
+  build(key: string, value: V, dir: string | undefined): Promise<F>
+  /** Whether a kept item's facts still hold outside the files (its image still exists). */
+  present?(key: string, facts: F): boolean
+  /** Items of one group wait until its first item is done (they reuse what it left behind). */
+  group?(key: string): string
+  /** Items in flight per unit of concurrency: I/O-bound builds keep more requests waiting. */
+  perSlot?: number
+  /** Names of the tree the stage writes besides its items (a manifest): never foreign. */
+  reserved?: readonly string[]
+  /**
+   * Called once with the keys about to be built, after every item is judged (so each item is
+   * prepared first, then built: for cheap `prepare`s): shared set-up for the builds only.
+   */
+  beforeBuild?(keys: string[]): Promise<void>
+  /** Errors that fail the whole stage rather than one item (a bad config, an interrupt). */
+  fatal?(error: unknown): boolean
+  /** What the progress view counts (default `items`). */
+  unit?: string
+}
+
+/** `ctx.items`: what a stage calls to run its items (once per run). */
+export type ItemsRunner = <V, F>(spec: ItemsSpec<V, F>) => Promise<ItemsResult<F>>
+
+export interface Prepared<V> {
+  hash: string
+  value: V
+}
+
+export type ItemReason = 'new' | 'changed' | 'entry-changed' | 'entry-missing' | 'gone' | 'failed-before'
+
+export interface ItemsResult<F> {
+  built: { key: string; reason: ItemReason }[]
+  kept: string[]
+  /** Recorded items no longer named: their entries are removed at commit. */
+  removed: string[]
+  /** Entries of the tree never recorded as items (nor reserved): left alone. */
+  foreign: string[]
+  /** `facts`: those of the item's last good entry, when it stays in place (still ours, stale). */
+  failed: { key: string; error: unknown; facts?: F }[]
+  /** Facts of every item built or kept, in `keys` order. */
+  facts: Map<string, F>
 }
 
 // ---- records ---------------------------------------------------------------------------------

@@ -4,11 +4,11 @@
 // for placeholder-like leftovers looks only at what the template itself produced (a `{github_org}`
 // typo, a stray `<%`), never at task text, which may legitimately hold `{{` or `<%`.
 import ejs from 'ejs'
+import { ExitError } from './errors.ts'
 
 export type Target = 'markdown' | 'toml' | 'shell' | 'dockerfile'
 
-export class RenderError extends Error {
-  readonly exitCode = 1
+export class RenderError extends ExitError {
   readonly template: string
   constructor(template: string, message: string) {
     super(`${template}: ${message}`)

@@ -25,6 +25,7 @@ import { listProjects } from './extract/project-scan.ts'
 import { ProjectPool } from './extract/project-pool.ts'
 import type { ExtractSummary } from './extract/summary.ts'
 import type { ProjectScan } from './extract/types.ts'
+import { ExitError } from '../lib/errors.ts'
 
 export type { ExtractSummary } from './extract/summary.ts'
 export type { Reject, RejectReason, Warning, WarningCode } from './extract/types.ts'
@@ -84,8 +85,7 @@ export interface ExtractResult {
   summaryLine: string
 }
 
-export class ExtractError extends Error {
-  readonly exitCode = 1
+export class ExtractError extends ExitError {
   constructor(message: string) {
     super(message)
     this.name = 'ExtractError'

@@ -11,12 +11,12 @@ import { displayUrl, downloadArchive, verifyLocalArchive, type Acquired, type Re
 import { FetchAbortedError, FetchConfigError, TargetExistsError } from './fetch/errors.ts'
 import { MARKER_NAME } from './fetch/entries.ts'
 import { assertZip, unzipInto } from './fetch/unzip.ts'
-import { checkedSha256 } from './fetch/fetch-stage.ts'
+import { checkedSha256 } from './fetch/fetch-config.ts'
 
 export * from './fetch/errors.ts'
 export { formatBytes } from './fetch/meter.ts'
 export { MARKER_NAME }
-export { DEFAULT_TARGET, fetchEnabled, resolveFetchConfig, type FetchConfig, type ResolvedFetch } from './fetch/fetch-stage.ts'
+export { DEFAULT_TARGET, fetchEnabled, resolveFetchConfig, type FetchConfig, type ResolvedFetch } from './fetch/fetch-config.ts'
 
 export interface FetchOptions {
   url?: string

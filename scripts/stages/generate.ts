@@ -14,7 +14,7 @@ import { canonicalJson, sha256 } from '../lib/hash.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { check, compileSchema, schemaIssues } from '../lib/schemas.ts'
 import { RenderError } from '../lib/render.ts'
-import { imageName } from './smoke/config.ts'
+import { imageName } from '../lib/image-name.ts'
 import { buildTask, type BuildContext, type BuildInputs } from './generate/build.ts'
 import { ContentHashes, DockerfileCache, ProjectCache } from './generate/caches.ts'
 import { GenerateError, TaskError } from './generate/errors.ts'
@@ -27,6 +27,8 @@ import { taskName } from './generate/task-files.ts'
 import { loadTemplates } from './generate/templates.ts'
 import { generatorVersion } from './generate/version.ts'
 import { RenderedWriter } from './generate/write.ts'
+import { commonTerms } from '../verifier/evidence.ts'
+import { groundTruthText } from '../verifier/ground-truth-text.ts'
 import type { DatasetRecord, GenerateConfig, LanguagesConfig, ManifestEntry, TasksConfig } from './generate/types.ts'
 
 export { GenerateError, TaskError } from './generate/errors.ts'
@@ -130,7 +132,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     hashes: new ContentHashes(),
     writer: new RenderedWriter(config.tasks.link === 'auto'),
   }
-  const recipe = canonicalJson({ templates: templates.hash, tasks: config.tasks, weights: config.verifier.weights })
+  // The verifier's cross-task baseline reads every selected ground truth; it is part of the
+  // recipe, so a change to it rebuilds every task (their ground_truth.json carry it).
+  ctx.commonTerms = commonTerms(inFileOrder.map((id) => groundTruthText(readRecordAt(options.dataset, located.get(id) as RecordLocation).value.ground_truth)))
+  const recipe = canonicalJson({ templates: templates.hash, tasks: config.tasks, verifier: config.verifier, common: ctx.commonTerms })
   const tasksDir = options.tasks ?? options.outputs.tasks
   const reserved = [MANIFEST_FILE, ...(options.registryEntry ? [options.registryEntry] : [])]
 

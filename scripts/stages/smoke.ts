@@ -18,6 +18,7 @@ import { missingImagesCompleteConfig, probeCompleteConfig } from './smoke/probe.
 import { readManifest } from './smoke/manifest.ts'
 import { withEngine, withoutEngine, type ImageRecord, type ModeContext } from './smoke/modes.ts'
 import { countEntries, orderEntry, readPreviousReport, renderMarkdown, REPORT_SCHEMA, type SmokeReport } from './smoke/report.ts'
+import { ExitError } from '../lib/errors.ts'
 
 export { imageName, SmokeConfigError, type SmokeConfig } from './smoke/config.ts'
 export { SmokeInputError } from './smoke/manifest.ts'
@@ -63,8 +64,7 @@ export interface SmokeResult {
 }
 
 /** Thrown by the caller when a run had failures; the message names each failing task and step. */
-export class SmokeFailedError extends Error {
-  readonly exitCode = 1
+export class SmokeFailedError extends ExitError {
   readonly result: SmokeResult
   constructor(result: SmokeResult) {
     const failures = result.report.tasks.filter((t) => t.status === 'fail')

@@ -1,19 +1,20 @@
-// The TypeScript twin of templates/verify.py's scoring core: same tokens, same matching rules,
-// same float operations in the same order, and Python's round(x, 4). Every function here has a
-// namesake there; change both or the parity test fails. Where JavaScript and Python differ
-// (\w and \s, lower-casing, str.split, round-half-even, sum()), both sides avoid the built-in.
+// The TypeScript twin of templates/verify.py's deterministic layer: same tokens, same matching
+// rules, same float operations in the same order, and Python's round(x, 4). Every function here
+// has a namesake there; change both or the parity test fails. Where JavaScript and Python differ
+// (\w and \s, lower-casing, str.split, round-half-even, sum(), set order), both sides avoid the
+// built-in: sums run over code-point-sorted items.
+import { createHash } from 'node:crypto'
 import {
-  DEFAULT_WEIGHTS, METRICS,
-  type CodeDetails, type FileDetails, type GroundTruthFile, type KeywordDetails, type LengthDetails,
-  type Metric, type RewardJson, type ScoreDetails, type ScoreResult, type Weights,
+  DEFAULT_JUDGE, DEFAULT_LIMITS, DEFAULT_WEIGHTS, METRICS,
+  type CodeDetails, type FileDetails, type GroundTruthFile, type JudgeDetails, type JudgeOutcome, type JudgeSettings,
+  type Limits, type Metric, type RewardJson, type ScoreDetails, type ScoreResult, type TermDetails, type Weights,
 } from './types.ts'
 
 export type { GroundTruthFile, ScoreResult } from './types.ts'
 
-export const LENGTH_TARGET_WORDS = 100
-export const FILE_SHARE_FOR_FULL_CREDIT = 0.5
 export const CONTAINER_ROOT = '/app/project/'
-const MISSING_PAIRS_SHOWN = 20
+const SHOWN = 20
+export const MIN_CODE_LINE_CHARS = 8
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(`
 about above after again against all also and any are because been before being below between
@@ -28,8 +29,14 @@ within without would yet you your yours yourself yourselves
 // The union of Python's str.isspace() and JavaScript's \s, spelled out for both.
 const WS = '\\t\\n\\x0b\\x0c\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff'
 const WORD = new RegExp(`[^${WS}]+`, 'gu')
+const WS_RUN = new RegExp(`[${WS}]+`, 'gu')
 const NON_BLANK = new RegExp(`[^${WS}]`, 'u')
+// A word with a slash is a path: its segments are file names, not vocabulary.
+const PATH_WORD = new RegExp(`[^${WS}]*/[^${WS}]*`, 'gu')
+const NON_BLANK_G = new RegExp(`[^${WS}]`, 'gu')
 const TOKEN = /[a-z0-9]+(?:_+[a-z0-9]+)*/gu
+const IDENT = /[A-Za-z_][A-Za-z0-9_]*/g
+const CAMEL = /[a-z][A-Z]|[A-Z]{2}[a-z]/
 const PATH_BASE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-/'
 const PATH_NEVER_CHARS = '`\'"()[]{}<>,;:*|!?\\'
 
@@ -67,7 +74,7 @@ export function byCodePoint(a: string, b: string): number {
   }
 }
 
-const sortedByCodePoint = (values: Iterable<string>): string[] => [...values].sort(byCodePoint)
+const sorted = (values: Iterable<string>): string[] => [...values].sort(byCodePoint)
 
 export function normaliseText(text: string): string {
   return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replaceAll('\r\n', '\n')
@@ -81,11 +88,91 @@ export function countWords(text: string): number {
   return n
 }
 
-const asciiLower = (text: string): string => text.replace(/[A-Z]+/g, (s) => s.toLowerCase())
+/** The text up to the end of its limit-th word (all of it when it has fewer), and whether
+ *  anything but whitespace was cut. */
+export function cutWords(text: string, limit: number): [string, boolean] {
+  let n = 0
+  for (const m of text.matchAll(WORD)) {
+    n++
+    if (n === limit) {
+      const end = m.index + m[0].length
+      NON_BLANK_G.lastIndex = end
+      return [text.slice(0, end), NON_BLANK_G.test(text)]
+    }
+  }
+  return [text, false]
+}
 
-export const tokens = (text: string): string[] => asciiLower(text).match(TOKEN) ?? []
+export const lowerAscii = (text: string): string => text.replace(/[A-Z]+/g, (s) => s.toLowerCase())
+
+export const tokens = (text: string): string[] => lowerAscii(text).match(TOKEN) ?? []
 
 export const contentTokens = (text: string): string[] => tokens(text).filter((t) => t.length > 2 && !STOP_WORDS.has(t))
+
+const stripUnderscores = (s: string): string => s.replace(/^_+|_+$/g, '')
+
+/** Code identifiers: snake_case, camelCase or PascalCase names of 4+ characters, lower-cased,
+ *  minus names of project files and folders (a path list is not knowledge of the code). */
+export function identifiers(text: string, excluded: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>()
+  for (const m of text.matchAll(IDENT)) {
+    const core = stripUnderscores(m[0])
+    if (core.length < 4 || !(core.includes('_') || CAMEL.test(core))) continue
+    const name = lowerAscii(core)
+    if (!excluded.has(name)) out.add(name)
+  }
+  return out
+}
+
+/** Every folder name and file stem of the project, lower-cased (see identifiers). */
+export function pathNames(projectFiles: readonly string[]): Set<string> {
+  const names = new Set<string>()
+  for (const p of projectFiles) {
+    const segments = p.split('/')
+    for (const s of segments) names.add(stripUnderscores(lowerAscii(s)))
+    names.add(stripUnderscores(lowerAscii(segments[segments.length - 1].split('.')[0])))
+  }
+  return names
+}
+
+export const normaliseCodeLine = (line: string): string => line.replace(WS_RUN, ' ').replace(/^ +| +$/g, '').replace(/[ {;,]+$/, '')
+
+/** First 16 hex digits of the SHA-1 of a normalised line (verify.py checks the same). */
+export function lineHash(norm: string): string | undefined {
+  if (!norm.isWellFormed()) return undefined // a lone surrogate: no project file contains one
+  return createHash('sha1').update(norm, 'utf8').digest('hex').slice(0, 16)
+}
+
+/** F1 of two sets: recall weighs truth items by weight(item), precision is the plain share of the
+ *  answer's items in the truth (see verify.py's weighted_f1). */
+export function weightedF1(answer: ReadonlySet<string>, truth: ReadonlySet<string>, weight: (t: string) => number, fullAt: number): [number, number, number] {
+  let matched = 0
+  let truthTotal = 0
+  let hits = 0
+  for (const t of sorted(truth)) {
+    const w = weight(t)
+    truthTotal = truthTotal + w
+    if (answer.has(t)) {
+      matched = matched + w
+      hits++
+    }
+  }
+  const precision = answer.size > 0 ? hits / answer.size : 0
+  const recall = truthTotal > 0 ? matched / truthTotal : 0
+  const p = fullAt > 0 ? Math.min(1, precision / fullAt) : precision
+  const value = p + recall > 0 ? (2 * p * recall) / (p + recall) : 0
+  return [value, precision, recall]
+}
+
+function novelty(items: ReadonlySet<string>, given: ReadonlySet<string>, givenWeight: number): number {
+  if (items.size === 0) return 0
+  let total = 0
+  for (const t of sorted(items)) total = total + (given.has(t) ? givenWeight : 1)
+  return total / items.size
+}
+
+const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> => new Set([...a].filter((x) => b.has(x)))
+const minus = (a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> => new Set([...a].filter((x) => !b.has(x)))
 
 // ---------------------------------------------------------------------------------------------
 // Markdown code
@@ -95,6 +182,10 @@ export interface FencedBlock {
   closed: boolean
   char: string
   length: number
+  /** The rest of the opening fence line (language, title). */
+  info: string
+  /** How many lines outside fences precede the block. */
+  before: number
 }
 
 function leadingSpaces(line: string): number {
@@ -103,7 +194,7 @@ function leadingSpaces(line: string): number {
   return i
 }
 
-function fenceOpen(line: string): { char: string; length: number } | undefined {
+function fenceOpen(line: string): { char: string; length: number; info: string } | undefined {
   const indent = leadingSpaces(line)
   if (indent > 3 || indent >= line.length || !'`~'.includes(line[indent])) return undefined
   const char = line[indent]
@@ -111,7 +202,7 @@ function fenceOpen(line: string): { char: string; length: number } | undefined {
   while (end < line.length && line[end] === char) end++
   const length = end - indent
   if (length < 3 || (char === '`' && line.slice(end).includes('`'))) return undefined
-  return { char, length }
+  return { char, length, info: line.slice(end) }
 }
 
 function fenceCloses(line: string, char: string, length: number): boolean {
@@ -128,55 +219,114 @@ function fenceCloses(line: string, char: string, length: number): boolean {
 export function parseCode(text: string): { blocks: FencedBlock[]; outside: string[] } {
   const blocks: FencedBlock[] = []
   const outside: string[] = []
-  let current: { lines: string[]; char: string; length: number } | undefined
+  let current: { lines: string[]; char: string; length: number; info: string; before: number } | undefined
+  const close = (c: NonNullable<typeof current>, closed: boolean): FencedBlock =>
+    ({ content: c.lines.join('\n'), closed, char: c.char, length: c.length, info: c.info, before: c.before })
   for (const line of text.split('\n')) {
     if (!current) {
       const opened = fenceOpen(line)
-      if (opened) current = { lines: [], ...opened }
+      if (opened) current = { lines: [], ...opened, before: outside.length }
       else outside.push(line)
     } else if (fenceCloses(line, current.char, current.length)) {
-      blocks.push({ content: current.lines.join('\n'), closed: true, char: current.char, length: current.length })
+      blocks.push(close(current, true))
       current = undefined
     } else {
       current.lines.push(line)
     }
   }
-  if (current) blocks.push({ content: current.lines.join('\n'), closed: false, char: current.char, length: current.length })
+  if (current) blocks.push(close(current, false))
   return { blocks, outside }
 }
 
-function backtickRuns(line: string): [number, number][] {
-  const runs: [number, number][] = []
-  let i = 0
-  while (i < line.length) {
-    if (line[i] === '`') {
-      const start = i
-      while (i < line.length && line[i] === '`') i++
-      runs.push([start, i - start])
-    } else {
-      i++
-    }
-  }
-  return runs
+// ---------------------------------------------------------------------------------------------
+// File mentions
+
+/** Text outside fenced code with path-like words blanked: what the word metrics read. */
+export const proseOf = (text: string): string => parseCode(text).outside.join('\n').replace(PATH_WORD, ' ')
+
+export function relativeProjectPath(path: string): string {
+  let p = path.startsWith(CONTAINER_ROOT) ? path.slice(CONTAINER_ROOT.length) : path
+  if (p.includes('//')) p = p.replace(/\/+/g, '/')
+  while (p.startsWith('./')) p = p.slice(2)
+  return p.replace(/^\/+|\/+$/g, '')
 }
 
-/** Contents of `code` spans in one line: a run of n backticks closed by the next run of n. */
-export function inlineSpans(line: string): string[] {
-  const spans: string[] = []
-  const runs = backtickRuns(line)
-  let k = 0
-  while (k < runs.length) {
-    const [start, length] = runs[k]
-    let close = k + 1
-    while (close < runs.length && runs[close][1] !== length) close++
-    if (close < runs.length) {
-      spans.push(line.slice(start + length, runs[close][0]))
-      k = close + 1
-    } else {
-      k++
+const PLAIN_PATH = /^[A-Za-z0-9_.\-/]*$/
+
+function pathPattern(relative: string[]): RegExp {
+  const extra = new Set<string>()
+  for (const r of relative) {
+    if (PLAIN_PATH.test(r)) continue
+    for (const c of r) {
+      if (!PATH_BASE_CHARS.includes(c) && !PATH_NEVER_CHARS.includes(c) && NON_BLANK.test(c)) extra.add(c)
     }
   }
-  return spans
+  const chars = [...PATH_BASE_CHARS, ...sorted(extra)]
+  return new RegExp(`[${chars.map((c) => ('\\]^-['.includes(c) ? `\\${c}` : c)).join('')}]+`, 'gu')
+}
+
+function normaliseMention(raw: string): [string, boolean] {
+  const m = raw.replace(/\.+$/, '')
+  for (const prefix of ['/app/project/', 'app/project/']) {
+    if (m.startsWith(prefix)) return [m.slice(prefix.length), true]
+  }
+  return m.startsWith('./') ? [m.slice(2), false] : [m, false]
+}
+
+export type MentionKind = 'file' | 'ambiguous' | 'fabricated'
+
+/** Path-aware file mentions over the project's files (see verify.py's FileResolver). */
+export class FileResolver {
+  readonly files: string[] = []
+  private readonly owners = new Map<string, Set<number>>()
+  private readonly forms = new Map<string, number>()
+  private readonly dirs = new Set<string>()
+  private readonly pattern: RegExp
+
+  constructor(projectFiles: readonly string[]) {
+    const seen = new Set<string>()
+    for (const p of projectFiles) {
+      const r = relativeProjectPath(p)
+      if (r !== '' && !seen.has(r)) {
+        seen.add(r)
+        this.files.push(r)
+      }
+    }
+    this.files.forEach((r, i) => {
+      const segments = r.split('/')
+      for (let k = 1; k <= segments.length; k++) {
+        const suffix = segments.slice(segments.length - k).join('/')
+        let who = this.owners.get(suffix)
+        if (!who) this.owners.set(suffix, (who = new Set()))
+        who.add(i)
+      }
+      for (let k = 1; k < segments.length; k++) this.dirs.add(segments.slice(0, k).join('/'))
+    })
+    this.files.forEach((r, i) => this.forms.set(r, i))
+    for (const [suffix, who] of this.owners) {
+      if (who.size === 1 && !this.forms.has(suffix)) this.forms.set(suffix, [...who][0])
+    }
+    this.pattern = pathPattern(this.files)
+  }
+
+  scan(text: string): [string | undefined, string, MentionKind][] {
+    const out: [string | undefined, string, MentionKind][] = []
+    for (const m of text.matchAll(this.pattern)) {
+      const [mention, inContainer] = normaliseMention(m[0])
+      const i = this.forms.get(mention)
+      const bare = mention.replace(/^\/+|\/+$/g, '')
+      if (i !== undefined && (!inContainer || this.files[i] === mention)) out.push([this.files[i], mention, 'file'])
+      else if (this.owners.has(mention) && !inContainer) out.push([undefined, mention, 'ambiguous'])
+      else if (inContainer && bare !== '' && !this.dirs.has(bare)) out.push([undefined, mention, 'fabricated'])
+    }
+    return out
+  }
+
+  filesIn(text: string): string[] {
+    const found: string[] = []
+    for (const [path, , kind] of this.scan(text)) if (kind === 'file' && !found.includes(path!)) found.push(path!)
+    return found
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,237 +338,247 @@ interface MetricOutcome<D> {
   reason: string
 }
 
-/** Half term coverage, half phrase coverage (see verify.py's keyword_metric). */
-function keywordMetric(answer: string, truthText: string): MetricOutcome<KeywordDetails> {
-  const truthWords = new Set<string>()
-  const truthPairs = new Set<string>()
-  const pairOrder: string[] = []
-  let previous: string | undefined
-  for (const t of contentTokens(truthText)) {
-    truthWords.add(t)
-    if (previous !== undefined) {
-      const pair = `${previous} ${t}`
-      if (!truthPairs.has(pair)) {
-        truthPairs.add(pair)
-        pairOrder.push(pair)
-      }
-    }
-    previous = t
+function termMetric(name: string, answer: Set<string>, truth: Set<string>, given: ReadonlySet<string>, limits: Limits): MetricOutcome<TermDetails> {
+  const wGiven = limits.instruction_term_weight
+  const both = intersect(answer, truth)
+  const detail: TermDetails = {
+    applicable: truth.size > 0, ground_truth_terms: truth.size, answer_terms: answer.size,
+    matched: sorted(both).slice(0, SHOWN * 5), missing_sample: sorted(minus(truth, answer)).slice(0, SHOWN),
+    given: intersect(truth, given).size, precision: 0, recall: 0,
   }
-  const matchedWords = new Set<string>()
-  const matchedPairs = new Set<string>()
-  previous = undefined
-  for (const t of contentTokens(answer)) {
-    if (truthWords.has(t)) matchedWords.add(t)
-    if (previous !== undefined) {
-      const pair = `${previous} ${t}`
-      if (truthPairs.has(pair)) matchedPairs.add(pair)
-    }
-    previous = t
-  }
-  const detail: KeywordDetails = {
-    applicable: truthWords.size > 0,
-    ground_truth_keywords: truthWords.size,
-    matched_keywords: sortedByCodePoint(matchedWords),
-    missing_keywords: sortedByCodePoint([...truthWords].filter((t) => !matchedWords.has(t))),
-    keyword_recall: 0,
-    ground_truth_pairs: truthPairs.size,
-    matched_pairs: matchedPairs.size,
-    pair_recall: 0,
-    missing_pairs_sample: pairOrder.filter((p) => !matchedPairs.has(p)).slice(0, MISSING_PAIRS_SHOWN),
-  }
-  if (truthWords.size === 0) return { value: 0, detail, reason: 'keyword_overlap: not applicable: the ground truth has no keywords' }
-  const wordRecall = matchedWords.size / truthWords.size
-  let pairRecall: number
-  let value: number
-  if (truthPairs.size > 0) {
-    pairRecall = matchedPairs.size / truthPairs.size
-    value = (wordRecall + pairRecall) / 2
-  } else {
-    pairRecall = wordRecall
-    value = wordRecall
-  }
-  detail.keyword_recall = round4(wordRecall)
-  detail.pair_recall = round4(pairRecall)
-  const reason =
-    `keyword_overlap: ${matchedWords.size} of ${truthWords.size} ground-truth keywords (${fmt4(wordRecall)}) ` +
-    `and ${matchedPairs.size} of ${truthPairs.size} consecutive keyword pairs (${fmt4(pairRecall)})`
+  if (truth.size === 0) return { value: 0, detail, reason: `${name}: not applicable: the ground truth has none` }
+  const [value, precision, recall] = weightedF1(answer, truth, (t) => (given.has(t) ? wGiven : 1), limits.precision_full_at)
+  detail.precision = round4(precision)
+  detail.recall = round4(recall)
+  const reason = `${name}: F1 ${fmt4(value)} (precision ${fmt4(precision)}, recall ${fmt4(recall)}; ${both.size} of ${truth.size} ground-truth terms, ${detail.given} given by the instruction or common to most tasks)`
   return { value, detail, reason }
 }
 
-export function relativeContextPath(path: string): string {
-  let p = path.startsWith(CONTAINER_ROOT) ? path.slice(CONTAINER_ROOT.length) : path
-  if (p.includes('//')) p = p.replace(/\/+/g, '/')
-  while (p.startsWith('./')) p = p.slice(2)
-  return p.replace(/^\/+|\/+$/g, '')
-}
-
-const PLAIN_PATH = /^[A-Za-z0-9_.\-/]*$/
-const pathPatterns = new Map<string, RegExp>()
-
-function pathPattern(relative: string[]): RegExp {
-  const extra = new Set<string>()
-  for (const r of relative) {
-    if (PLAIN_PATH.test(r)) continue
-    for (const c of r) {
-      if (!PATH_BASE_CHARS.includes(c) && !PATH_NEVER_CHARS.includes(c) && NON_BLANK.test(c)) extra.add(c)
-    }
-  }
-  const chars = [...PATH_BASE_CHARS, ...sortedByCodePoint(extra)]
-  const key = chars.join('')
-  let pattern = pathPatterns.get(key)
-  if (!pattern) {
-    pattern = new RegExp(`[${chars.map((c) => ('\\]^-['.includes(c) ? `\\${c}` : c)).join('')}]+`, 'gu')
-    pathPatterns.set(key, pattern)
-  }
-  return pattern
-}
-
-function normaliseMention(raw: string): [string, boolean] {
-  const m = raw.replace(/\.+$/, '')
-  for (const prefix of ['/app/project/', 'app/project/']) {
-    if (m.startsWith(prefix)) return [m.slice(prefix.length), true]
-  }
-  return m.startsWith('./') ? [m.slice(2), false] : [m, false]
-}
-
-/** Path-aware file references (see verify.py's file_metric). */
-function fileMetric(answer: string, contextFiles: readonly string[]): MetricOutcome<FileDetails> {
-  const relative: string[] = []
-  const seen = new Set<string>()
-  for (const p of contextFiles) {
-    const r = relativeContextPath(p)
-    if (r !== '' && !seen.has(r)) {
-      seen.add(r)
-      relative.push(r)
-    }
+function fileMetric(resolver: FileResolver, answer: string, relevant: Set<string>, given: ReadonlySet<string>, limits: Limits): MetricOutcome<FileDetails> {
+  const wGiven = limits.instruction_term_weight
+  const cited = new Set<string>()
+  const fabricated = new Set<string>()
+  for (const [path, mention, kind] of resolver.scan(answer)) {
+    if (kind === 'file') cited.add(path!)
+    else if (kind === 'fabricated') fabricated.add(mention)
   }
   const detail: FileDetails = {
-    applicable: relative.length > 0, context_files: relative.length, referenced: [], unreferenced: [], ambiguous_mentions: [],
+    applicable: relevant.size > 0, relevant_files: relevant.size, cited_files: cited.size,
+    matched: sorted(intersect(cited, relevant)).map((f) => CONTAINER_ROOT + f),
+    missed: sorted(minus(relevant, cited)).map((f) => CONTAINER_ROOT + f),
+    extra_sample: sorted(minus(cited, relevant)).map((f) => CONTAINER_ROOT + f).slice(0, SHOWN),
+    fabricated_sample: sorted(fabricated).slice(0, SHOWN), precision: 0, recall: 0,
   }
-  if (relative.length === 0) return { value: 0, detail, reason: 'file_references: not applicable: the task lists no context files' }
-  const owners = new Map<string, Set<number>>()
-  relative.forEach((r, i) => {
-    const segments = r.split('/')
-    for (let k = 1; k <= segments.length; k++) {
-      const suffix = segments.slice(segments.length - k).join('/')
-      let who = owners.get(suffix)
-      if (!who) owners.set(suffix, (who = new Set()))
-      who.add(i)
-    }
-  })
-  const forms = new Map<string, number>()
-  relative.forEach((r, i) => forms.set(r, i))
-  for (const [suffix, who] of owners) {
-    if (who.size === 1 && !forms.has(suffix)) forms.set(suffix, [...who][0])
-  }
-  const firstMention = new Map<number, string>()
-  const ambiguous = new Set<string>()
-  for (const m of answer.matchAll(pathPattern(relative))) {
-    const [mention, inContainer] = normaliseMention(m[0])
-    const i = forms.get(mention)
-    if (i !== undefined && (!inContainer || relative[i] === mention)) {
-      if (!firstMention.has(i)) firstMention.set(i, mention)
-    } else if (owners.has(mention) && !inContainer) {
-      ambiguous.add(mention)
-    }
-  }
-  relative.forEach((r, i) => {
-    const mention = firstMention.get(i)
-    if (mention !== undefined) detail.referenced.push({ file: CONTAINER_ROOT + r, mention })
-    else detail.unreferenced.push(CONTAINER_ROOT + r)
-  })
-  detail.ambiguous_mentions = sortedByCodePoint(ambiguous)
-  const count = firstMention.size
-  const value = Math.min(1, count / (relative.length * FILE_SHARE_FOR_FULL_CREDIT))
-  let reason = `file_references: ${count} of ${relative.length} context files named (full credit at ${fmt4(FILE_SHARE_FOR_FULL_CREDIT)} of them)`
-  if (ambiguous.size > 0) reason += `; ${ambiguous.size} mentions match several context files and count for none`
+  if (relevant.size === 0) return { value: 0, detail, reason: 'file_references: not applicable: the ground truth names no project file' }
+  const citedAll = new Set(cited)
+  for (const f of fabricated) citedAll.add(`\0${f}`)
+  const [value, precision, recall] = weightedF1(citedAll, relevant, (f) => (given.has(f) ? wGiven : 1), 1)
+  detail.precision = round4(precision)
+  detail.recall = round4(recall)
+  const reason = `file_references: F1 ${fmt4(value)} (${intersect(cited, relevant).size} of ${relevant.size} relevant files named; ${minus(cited, relevant).size} other project files, ${fabricated.size} paths naming no project file)`
   return { value, detail, reason }
 }
 
-/** Non-empty fenced code, preferably about the ground truth (see verify.py's code_metric). */
-function codeMetric(answer: string, truthKeywords: ReadonlySet<string>): MetricOutcome<CodeDetails> {
-  const { blocks, outside } = parseCode(answer)
-  let nonEmpty = 0
-  let relevant = 0
-  for (const block of blocks) {
-    if (isBlank(block.content)) continue
-    nonEmpty++
-    if (truthKeywords.size === 0) {
-      relevant++
-      continue
+/** Normalised lines of the ground truth's own fenced code (see verify.py's truth_code_lines). */
+export function truthCodeLines(truthText: string): Set<string> {
+  const out = new Set<string>()
+  for (const block of parseCode(truthText).blocks) {
+    for (const line of block.content.split('\n')) {
+      const norm = normaliseCodeLine(line)
+      if (norm.length >= MIN_CODE_LINE_CHARS) out.add(norm)
     }
-    for (const t of contentTokens(block.content)) {
-      if (truthKeywords.has(t)) {
-        relevant++
-        break
+  }
+  return out
+}
+
+function codeMetric(resolver: FileResolver, blocks: FencedBlock[], outside: string[], relevant: Set<string>, lineIndex: Record<string, string[]>, referenceLines: ReadonlySet<string>, limits: Limits): MetricOutcome<CodeDetails> {
+  const coverable = sorted(relevant).filter((f) => Object.hasOwn(lineIndex, f) && lineIndex[f].length > 0)
+  const needed = Math.min(coverable.length, limits.code_files_for_full_credit)
+  const quoted = new Set<string>()
+  const grounded = new Set<string>()
+  const covered = new Set<string>()
+  let unattributed = 0
+  let previousBefore = 0
+  const lastFile = (text: string): string | undefined => {
+    const found = resolver.scan(text).filter(([, , kind]) => kind === 'file')
+    return found.length > 0 ? found[found.length - 1][0] : undefined
+  }
+  for (const block of blocks) {
+    let target = lastFile(block.info) ?? lastFile(outside.slice(previousBefore, block.before).join('\n'))
+    const lines = block.content.split('\n')
+    if (target === undefined) target = lastFile(lines[0])
+    previousBefore = block.before
+    const hashes = new Set(target !== undefined && relevant.has(target) && Object.hasOwn(lineIndex, target) ? lineIndex[target] : [])
+    let hadLine = false
+    for (const line of lines) {
+      const norm = normaliseCodeLine(line)
+      if (norm.length < MIN_CODE_LINE_CHARS) continue
+      hadLine = true
+      const key = `${target ?? ''}\0${norm}`
+      quoted.add(key)
+      const h = lineHash(norm)
+      if (h !== undefined && hashes.has(h)) {
+        grounded.add(key)
+        covered.add(target!)
+      } else if (referenceLines.has(norm)) {
+        grounded.add(key)
       }
     }
+    if (hadLine && target === undefined) unattributed++
   }
-  let spans = 0
-  for (const line of outside) for (const span of inlineSpans(line)) if (!isBlank(span)) spans++
   const detail: CodeDetails = {
-    fenced_blocks: blocks.length, empty_fenced_blocks: blocks.length - nonEmpty, relevant_fenced_blocks: relevant, inline_code_spans: spans,
+    applicable: needed > 0, fenced_blocks: blocks.length, quoted_lines: quoted.size, grounded_lines: grounded.size,
+    unattributed_blocks: unattributed, relevant_files_quoted: sorted(covered).map((f) => CONTAINER_ROOT + f),
+    files_for_full_credit: needed, precision: 0, recall: 0,
   }
-  if (relevant) return { value: 1, detail, reason: `code_blocks: ${nonEmpty} non-empty fenced blocks, ${relevant} with ground-truth keywords` }
-  if (nonEmpty) return { value: 0.5, detail, reason: `code_blocks: ${nonEmpty} non-empty fenced blocks, none with a ground-truth keyword` }
-  if (spans) return { value: 0.5, detail, reason: `code_blocks: no non-empty fenced block; ${spans} inline code spans` }
-  return { value: 0, detail, reason: `code_blocks: no code (${blocks.length - nonEmpty} empty fenced blocks earn nothing)` }
+  if (needed === 0) return { value: 0, detail, reason: 'code_grounding: not applicable: no relevant file has indexed lines' }
+  const precision = quoted.size > 0 ? grounded.size / quoted.size : 0
+  const recall = Math.min(1, covered.size / needed)
+  const fullAt = limits.code_precision_full_at
+  const p = fullAt > 0 ? Math.min(1, precision / fullAt) : precision
+  const value = p + recall > 0 ? (2 * p * recall) / (p + recall) : 0
+  detail.precision = round4(precision)
+  detail.recall = round4(recall)
+  const reason = `code_grounding: F1 ${fmt4(value)} (${grounded.size} of ${quoted.size} distinct quoted lines found in the relevant file they are attributed to; ${covered.size} of ${needed} files needed)`
+  return { value, detail, reason }
 }
 
-function lengthMetric(answer: string): MetricOutcome<LengthDetails> {
-  const words = countWords(answer)
+/** [reward, continuous score]: the judge blends in by its weight when it gave a score; the pass
+ *  threshold, when set, makes the reward 1 or 0. */
+export function combine(det: number, judge: JudgeOutcome | undefined, judgeWeight: number, passThreshold: number | null): [number, number] {
+  let scoreValue = det
+  if (judge?.status === 'scored') scoreValue = (1 - judgeWeight) * det + judgeWeight * judge.score!
+  let reward = scoreValue
+  if (passThreshold !== null) reward = round4(scoreValue) >= passThreshold ? 1 : 0
+  return [reward, scoreValue]
+}
+
+function judgeDetail(judge: JudgeOutcome | undefined, weight: number): JudgeDetails {
+  if (!judge) return { status: 'off', reason: 'no judge configured', weight: round4(weight) }
+  const out: JudgeDetails = { status: judge.status, reason: judge.reason ?? '', weight: round4(weight) }
+  for (const key of ['score', 'model', 'attempts', 'raw'] as const) if (judge[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = judge[key]
+  return out
+}
+
+/** Ground truth with every optional field filled in as verify.py's validate_ground_truth does. */
+export interface ResolvedGroundTruth {
+  text: string
+  projectFiles: string[]
+  relevant: string[]
+  lineIndex: Record<string, string[]>
+  lineIndexNovel: boolean
+  instructionTerms: string[]
+  commonTerms: string[]
+  instructionFiles: string[]
+  weights: Weights
+  limits: Limits
+  passThreshold: number | null
+  referenceWords: number | null
+  judge: JudgeSettings
+}
+
+export function resolveGroundTruth(gt: GroundTruthFile): ResolvedGroundTruth {
   return {
-    value: Math.min(1, words / LENGTH_TARGET_WORDS),
-    detail: { words, target_words: LENGTH_TARGET_WORDS },
-    reason: `length_score: ${words} words (full credit at ${LENGTH_TARGET_WORDS})`,
+    text: gt.ground_truth_text,
+    projectFiles: gt.project_files ?? gt.context_files,
+    relevant: gt.relevant_files ?? [],
+    lineIndex: gt.line_index ?? {},
+    lineIndexNovel: gt.line_index_novel ?? true,
+    instructionTerms: gt.instruction_terms ?? [],
+    commonTerms: gt.common_terms ?? [],
+    instructionFiles: gt.instruction_files ?? [],
+    weights: { ...DEFAULT_WEIGHTS, ...gt.weights },
+    limits: { ...DEFAULT_LIMITS, ...gt.limits },
+    passThreshold: gt.pass_threshold ?? null,
+    referenceWords: gt.reference_words ?? null,
+    judge: { ...DEFAULT_JUDGE, ...gt.judge },
   }
 }
 
-const perMetric = <T>(f: (m: Metric) => T): Record<Metric, T> =>
-  Object.fromEntries(METRICS.map((m) => [m, f(m)])) as Record<Metric, T>
+const perMetric = <T>(f: (m: Metric) => T): Record<Metric, T> => Object.fromEntries(METRICS.map((m) => [m, f(m)])) as Record<Metric, T>
 
 /** Scores an answer exactly as templates/verify.py does (numbers identical, details identical). */
-export function score(answerText: string, gt: GroundTruthFile): ScoreResult {
+export function score(answerText: string, gtFile: GroundTruthFile, judge?: JudgeOutcome): ScoreResult {
+  const gt = resolveGroundTruth(gtFile)
   const answer = normaliseText(answerText)
-  const truthText = normaliseText(gt.ground_truth_text)
-  const weights: Weights = perMetric((m) => gt.weights?.[m] ?? DEFAULT_WEIGHTS[m])
-  const kw = keywordMetric(answer, truthText)
-  const files = fileMetric(answer, gt.context_files)
-  const code = codeMetric(answer, new Set(contentTokens(truthText)))
-  const length = lengthMetric(answer)
-  const outcomes: Record<Metric, MetricOutcome<unknown>> = {
-    keyword_overlap: kw, file_references: files, code_blocks: code, length_score: length,
+  const truthText = normaliseText(gt.text)
+  const { limits, weights } = gt
+  const resolver = new FileResolver(gt.projectFiles)
+  const referenceWords = gt.referenceWords ?? countWords(truthText)
+  const limit = Math.max(limits.answer_words_min, Math.ceil(limits.answer_words_ratio * referenceWords))
+  const words = countWords(answer)
+  const [read, truncated] = cutWords(answer, limit)
+  // Given: what the instruction says, and the vocabulary most tasks' ground truths share.
+  const givenTerms = new Set([...gt.instructionTerms, ...gt.commonTerms])
+  const givenFiles = new Set(gt.instructionFiles.map(relativeProjectPath))
+  const relevant = new Set(gt.relevant.map(relativeProjectPath))
+  const excluded = pathNames(resolver.files)
+  // Words and identifiers are read in the prose (fenced code is judged by grounding alone), so
+  // pasted code cannot buy vocabulary.
+  const truthProse = proseOf(truthText)
+  const truthWords = new Set(contentTokens(truthProse))
+  const truthIdents = identifiers(truthProse, excluded)
+  const { blocks, outside } = parseCode(read)
+  const prose = outside.join('\n').replace(PATH_WORD, ' ')
+  const outcomes: Record<Metric, MetricOutcome<{ applicable: boolean }>> = {
+    content_words: termMetric('content_words', new Set(contentTokens(prose)), truthWords, givenTerms, limits),
+    identifiers: termMetric('identifiers', identifiers(prose, excluded), truthIdents, givenTerms, limits),
+    file_references: fileMetric(resolver, read, relevant, givenFiles, limits),
+    code_grounding: codeMetric(resolver, blocks, outside, relevant, gt.lineIndex, truthCodeLines(truthText), limits),
   }
-  const applicable: Record<Metric, boolean> = {
-    keyword_overlap: kw.detail.applicable, file_references: files.detail.applicable, code_blocks: true, length_score: true,
+  const wGiven = limits.instruction_term_weight
+  const novelties: Record<Metric, number> = {
+    content_words: novelty(truthWords, givenTerms, wGiven),
+    identifiers: novelty(truthIdents, givenTerms, wGiven),
+    file_references: novelty(relevant, givenFiles, wGiven),
+    code_grounding: outcomes.code_grounding.detail.applicable ? (gt.lineIndexNovel ? 1 : wGiven) : 0,
   }
   const reasons: string[] = []
   const blank = isBlank(answer)
   if (blank) reasons.push('the answer is empty')
+  if (truncated) {
+    reasons.push(`only the first ${limit} of ${words} words were read (limit: ${limits.answer_words_ratio} x the reference answer, at least ${limits.answer_words_min})`)
+  }
   let total = 0
-  for (const m of METRICS) if (applicable[m]) total = total + weights[m]
-  const effective = perMetric((m) => (applicable[m] && total > 0 ? weights[m] / total : 0))
-  const skipped = METRICS.filter((m) => !applicable[m] && weights[m] > 0)
-  if (skipped.length > 0 && total > 0) reasons.push(`weight of ${skipped.join(', ')} spread over the other metrics in proportion`)
+  const scaled = perMetric((m) => (outcomes[m].detail.applicable ? weights[m] * novelties[m] : 0))
+  for (const m of METRICS) total = total + scaled[m]
+  const effective = perMetric((m) => (total > 0 ? scaled[m] / total : 0))
+  const skipped = METRICS.filter((m) => !outcomes[m].detail.applicable && weights[m] > 0)
+  if (skipped.length > 0 && total > 0) reasons.push(`not applicable, weight spread over the others: ${skipped.join(', ')}`)
   if (total <= 0) reasons.push('no applicable metric has a positive weight')
-  let reward = 0
-  for (const m of METRICS) reward = reward + effective[m] * outcomes[m].value
-  if (blank) reward = 0
-  reasons.push(kw.reason, files.reason, code.reason, length.reason)
+  let det = 0
+  for (const m of METRICS) det = det + effective[m] * outcomes[m].value
+  if (blank) det = 0
+  const judgeWeight = gt.judge.weight
+  let [reward, scoreValue] = combine(det, judge, judgeWeight, gt.passThreshold)
+  if (blank) [reward, scoreValue] = [0, 0]
+  for (const m of METRICS) reasons.push(outcomes[m].reason)
+  if (judge?.status !== 'scored') reasons.push(`judge: not used (${judge ? judge.reason : 'no judge configured'}); the reward is the deterministic layer`)
+  else reasons.push(`judge: ${fmt4(judge.score!)}, weight ${fmt4(judgeWeight)}`)
+  if (gt.passThreshold !== null) {
+    reasons.push(`binary reward: score ${fmt4(scoreValue)} ${reward === 1 ? '>=' : '<'} pass threshold ${fmt4(gt.passThreshold)}`)
+  }
   const metrics = perMetric((m) => round4(outcomes[m].value))
-  const rewardJson = { reward: round4(reward), ...metrics } as RewardJson
-  const details: ScoreDetails = {
+  const rewardJson: RewardJson = { reward: round4(reward) }
+  const details = {
     status: blank ? 'empty_answer' : 'scored',
     reward: rewardJson.reward,
+    score: round4(scoreValue),
+    deterministic: round4(det),
+    pass_threshold: gt.passThreshold,
     metrics,
     weights: perMetric((m) => round4(weights[m])),
+    novelty: perMetric((m) => round4(novelties[m])),
     effective_weights: perMetric((m) => round4(effective[m])),
+    judge: judgeDetail(judge, judgeWeight),
+    answer_words: words,
+    words_read: Math.min(words, limit),
+    word_limit: limit,
     reasons,
-    keyword_overlap: kw.detail,
-    file_references: files.detail,
-    code_blocks: code.detail,
-    length_score: length.detail,
-  }
+    content_words: outcomes.content_words.detail,
+    identifiers: outcomes.identifiers.detail,
+    file_references: outcomes.file_references.detail,
+    code_grounding: outcomes.code_grounding.detail,
+  } as ScoreDetails
   return { reward: rewardJson.reward, metrics, rewardJson, details }
 }

@@ -1,16 +1,51 @@
 // Shapes shared by the scorer, the oracle and the generate stage. GroundTruthFile mirrors
 // schemas/ground-truth.schema.json; the reward shapes mirror schemas/reward*.schema.json.
 
-export const METRICS = ['keyword_overlap', 'file_references', 'code_blocks', 'length_score'] as const
+export const METRICS = ['content_words', 'identifiers', 'file_references', 'code_grounding'] as const
 export type Metric = (typeof METRICS)[number]
 
 export type Weights = Record<Metric, number>
 
 export const DEFAULT_WEIGHTS: Readonly<Weights> = Object.freeze({
-  keyword_overlap: 0.5,
-  file_references: 0.2,
-  code_blocks: 0.2,
-  length_score: 0.1,
+  content_words: 0.3,
+  identifiers: 0.25,
+  file_references: 0.15,
+  code_grounding: 0.3,
+})
+
+/** How much of an answer is read and how precision and the instruction count. */
+export interface Limits {
+  answer_words_ratio: number
+  answer_words_min: number
+  precision_full_at: number
+  instruction_term_weight: number
+  code_files_for_full_credit: number
+  code_precision_full_at: number
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  answer_words_ratio: 3,
+  answer_words_min: 400,
+  precision_full_at: 0.5,
+  instruction_term_weight: 0,
+  code_files_for_full_credit: 3,
+  code_precision_full_at: 0.8,
+})
+
+/** The rubric judge's settings as ground_truth.json carries them (prompt included). */
+export interface JudgeSettings {
+  weight: number
+  max_answer_chars: number
+  max_tokens: number
+  timeout_sec: number
+  retries: number
+  backoff_sec: number
+  system_prompt: string
+  rubric: string
+}
+
+export const DEFAULT_JUDGE: Readonly<JudgeSettings> = Object.freeze({
+  weight: 0.5, max_answer_chars: 24000, max_tokens: 300, timeout_sec: 60, retries: 3, backoff_sec: 2, system_prompt: '', rubric: '',
 })
 
 /** tests/ground_truth.json of a generated task. */
@@ -19,71 +54,118 @@ export interface GroundTruthFile {
   task_category: string
   /** The scenario's ground truth (string or object) with paths named as in the container. */
   ground_truth: unknown
-  /** A text rendering of ground_truth; the keyword metric reads this. */
+  /** A text rendering of ground_truth; the word and identifier metrics read this. */
   ground_truth_text: string
   /** Absolute container paths under /app/project/. */
   context_files: string[]
   evaluation_criteria: unknown[]
   weights: Weights
+  /** Every file of the project, relative to /app/project (file mentions resolve against it). */
+  project_files?: string[]
+  /** Container paths of the files the ground truth relies on. */
+  relevant_files?: string[]
+  /** Relative path → line hashes of its lines that carry a ground-truth identifier. */
+  line_index?: Record<string, string[]>
+  /** Whether line_index holds lines with identifiers the instruction does not name. */
+  line_index_novel?: boolean
+  /** Content tokens of the instruction: what the agent was told counts less. */
+  instruction_terms?: string[]
+  /** Content words most tasks' ground truths share (the cross-task baseline): they count as given. */
+  common_terms?: string[]
+  /** Container paths of the project files the instruction names. */
+  instruction_files?: string[]
+  /** Words of the reference answer (solution/answer.md); the word limit scales with it. */
+  reference_words?: number | null
+  limits?: Limits
+  /** Binary mode: reward 1 at or above this score, else 0. null: the continuous score. */
+  pass_threshold?: number | null
+  judge?: JudgeSettings
 }
 
 /** Config section `verifier` (schemas/config/verifier.schema.json), defaults filled in. */
 export interface VerifierConfig {
-  /** Copied into every task's ground_truth.json; verify.py reads them from there. */
   weights: Weights
-  /** The oracle answer of every task must score at least this. */
-  pass_threshold: number
-  /** The keyword-stuffed answer must score at least this much below the oracle. */
-  stuffed_margin: number
+  limits: Limits
+  pass_threshold: number | null
+  judge: Omit<JudgeSettings, 'system_prompt' | 'rubric'>
 }
 
-/** reward.json: what Harbor reads. Flat numbers only. */
-export type RewardJson = { reward: number } & Record<Metric, number>
+/** reward.json: what Harbor reads. Exactly one key. */
+export interface RewardJson {
+  reward: number
+}
 
-export interface KeywordDetails {
+export interface TermDetails {
   applicable: boolean
-  ground_truth_keywords: number
-  matched_keywords: string[]
-  missing_keywords: string[]
-  keyword_recall: number
-  ground_truth_pairs: number
-  matched_pairs: number
-  pair_recall: number
-  missing_pairs_sample: string[]
+  ground_truth_terms: number
+  answer_terms: number
+  matched: string[]
+  missing_sample: string[]
+  /** Ground-truth terms the instruction names or most tasks share (they count instruction_term_weight). */
+  given: number
+  precision: number
+  recall: number
 }
 
 export interface FileDetails {
   applicable: boolean
-  context_files: number
-  referenced: { file: string; mention: string }[]
-  unreferenced: string[]
-  ambiguous_mentions: string[]
+  relevant_files: number
+  cited_files: number
+  matched: string[]
+  missed: string[]
+  extra_sample: string[]
+  fabricated_sample: string[]
+  precision: number
+  recall: number
 }
 
 export interface CodeDetails {
+  applicable: boolean
   fenced_blocks: number
-  empty_fenced_blocks: number
-  relevant_fenced_blocks: number
-  inline_code_spans: number
+  quoted_lines: number
+  grounded_lines: number
+  unattributed_blocks: number
+  relevant_files_quoted: string[]
+  files_for_full_credit: number
+  precision: number
+  recall: number
 }
 
-export interface LengthDetails {
-  words: number
-  target_words: number
+/** What the judge did (status off: none configured or not needed; failed: no score, no credit). */
+export interface JudgeOutcome {
+  status: 'off' | 'scored' | 'failed'
+  reason?: string
+  score?: number
+  model?: string
+  attempts?: number
+  raw?: string
+}
+
+export interface JudgeDetails extends JudgeOutcome {
+  weight: number
+  reason: string
 }
 
 /** reward-details.json minus the `files` verify.py adds (which paths it read). */
 export interface ScoreDetails {
   status: 'scored' | 'empty_answer'
   reward: number
+  score: number
+  deterministic: number
+  pass_threshold: number | null
   metrics: Record<Metric, number>
   weights: Weights
+  novelty: Record<Metric, number>
   effective_weights: Weights
+  judge: JudgeDetails
+  answer_words: number
+  words_read: number
+  word_limit: number
   reasons: string[]
-  keyword_overlap: KeywordDetails
+  content_words: TermDetails
+  identifiers: TermDetails
   file_references: FileDetails
-  code_blocks: CodeDetails
-  length_score: LengthDetails
+  code_grounding: CodeDetails
 }
 
 export interface ScoreResult {

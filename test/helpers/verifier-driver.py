@@ -23,7 +23,7 @@ def score_batch(verify):
     results = []
     for case in request['cases']:
         gt = verify.validate_ground_truth(case['gt'], 'case')
-        reward_json, details = verify.score(case['answer'], gt)
+        reward_json, details = verify.score(case['answer'], gt, case.get('judge'))
         results.append({'reward_json': reward_json, 'details': details})
     out = {
         'results': results,
@@ -34,7 +34,7 @@ def score_batch(verify):
 
 
 def crash(verify, argv):
-    def boom(answer, gt):
+    def boom(*args):
         raise RuntimeError('simulated crash inside scoring')
     verify.score = boom
     return verify.main(argv)

@@ -4,9 +4,11 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { toGroundTruthFile } from '../../scripts/verifier/calibration.ts'
+import { toGroundTruthFile } from '../../scripts/verifier/samples.ts'
 import { groundTruthText } from '../../scripts/verifier/ground-truth-text.ts'
 import { DEFAULT_WEIGHTS, type GroundTruthFile, type RewardJson, type ScoreDetails } from '../../scripts/verifier/types.ts'
+import { buildEvidence, enrichGroundTruth, type ProjectView } from '../../scripts/verifier/evidence.ts'
+import { oracleAnswer } from '../../scripts/verifier/oracle.ts'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
 export const VERIFY_PY = join(ROOT, 'templates', 'verify.py')
@@ -15,8 +17,22 @@ const SAMPLES = join(ROOT, 'test', 'fixtures', 'locobench', 'samples')
 
 const P = '/app/project/'
 
-export function gtFile(id: string, groundTruth: unknown, contextFiles: string[], extra: Partial<GroundTruthFile> = {}): GroundTruthFile {
-  return {
+/** A project in memory: relative path → text. */
+export type Project = Record<string, string>
+
+/** A ground truth completed the way generate completes it (evidence, index, instruction givens,
+ *  judge rubric), over `project` (default: the context files, without contents). */
+export function complete(gt: GroundTruthFile, project?: Project, instruction = '', common: string[] = []): GroundTruthFile {
+  const files = project ? Object.keys(project) : gt.context_files.map((f) => f.slice(P.length))
+  const view: ProjectView = { files, read: (rel) => project?.[rel] }
+  const evidence = buildEvidence(gt.ground_truth_text, view, instruction)
+  const relevant = { ...gt, relevant_files: evidence.relevant.map((f) => P + f) }
+  const reference = oracleAnswer(relevant, evidence.quotes)
+  return enrichGroundTruth(relevant, { project: view, instruction, reference, evidence, common, config: undefined })
+}
+
+export function gtFile(id: string, groundTruth: unknown, contextFiles: string[], extra: Partial<GroundTruthFile> = {}, project?: Project): GroundTruthFile {
+  const base: GroundTruthFile = {
     id,
     task_category: 'architectural_understanding',
     ground_truth: groundTruth,
@@ -24,9 +40,45 @@ export function gtFile(id: string, groundTruth: unknown, contextFiles: string[],
     context_files: contextFiles,
     evaluation_criteria: ['Names the right files', 'Explains the flow'],
     weights: { ...DEFAULT_WEIGHTS },
-    ...extra,
   }
+  return { ...complete(base, project), ...extra }
 }
+
+/** The oracle of a completed ground truth, with real evidence when the project has contents. */
+export function oracleOf(gt: GroundTruthFile, project?: Project): string {
+  const files = project ? Object.keys(project) : gt.context_files.map((f) => f.slice(P.length))
+  return oracleAnswer(gt, buildEvidence(gt.ground_truth_text, { files, read: (rel) => project?.[rel] }, '').quotes)
+}
+
+/** A small shop project with real code: the grounding tests quote it, truly and falsely. */
+export const SHOP: Project = {
+  'src/app.py': 'from orders.order_pipeline import place_order\n\n\ndef handle_checkout(request):\n    cart_id = request.json["cart_id"]\n    return place_order(cart_id)\n',
+  'src/cart/cart_service.py': 'class CartService:\n    def price_cart(self, cart_id):\n        items = self.repository.load_items(cart_id)\n        return sum(item.unit_price * item.quantity for item in items)\n',
+  'src/orders/order_pipeline.py': [
+    'from payments.gateway import charge_card',
+    'from cart.cart_service import CartService',
+    '',
+    'def place_order(cart_id):',
+    '    total = CartService().price_cart(cart_id)',
+    '    receipt = charge_card(cart_id, total)  # blocks the worker for the whole round trip',
+    '    record_order(cart_id, receipt)',
+    '    return receipt',
+    '',
+    'def record_order(cart_id, receipt):',
+    '    ORDERS[cart_id] = receipt',
+    '',
+  ].join('\n'),
+  'src/payments/gateway.py': 'import time\n\ndef charge_card(cart_id, total):\n    time.sleep(2)  # the card network round trip\n    return {"cart_id": cart_id, "charged": total}\n',
+  'docs/architecture.md': '# Architecture\n\nRequests enter app.py and flow to the order pipeline.\n',
+  'tests/test_orders.py': 'def test_place_order():\n    assert place_order("c1")["charged"] >= 0\n',
+  ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`src/extra/module_${i}.py`, `def helper_${i}(value):\n    return value + ${i}\n`])),
+}
+
+export const SHOP_TRUTH = [
+  'The checkout is slow because `place_order` in `src/orders/order_pipeline.py` calls `charge_card` in `src/payments/gateway.py` synchronously,',
+  'so every worker blocks for the card network round trip before `record_order` runs.',
+  'Publish an order event instead and let a payment worker settle it; `price_cart` in `src/cart/cart_service.py` stays as it is.',
+].join(' ')
 
 /** The real CodeScaleBench ground truths and the reconstructed scenario, when the samples exist. */
 export function realGroundTruths(): GroundTruthFile[] {
@@ -35,14 +87,14 @@ export function realGroundTruths(): GroundTruthFile[] {
   if (existsSync(csb)) {
     for (const dir of readdirSync(csb).sort()) {
       const file = join(csb, dir, 'ground_truth.json')
-      if (existsSync(file)) out.push(toGroundTruthFile(JSON.parse(readFileSync(file, 'utf8')), dir))
+      if (existsSync(file)) out.push(complete(toGroundTruthFile(JSON.parse(readFileSync(file, 'utf8')), dir)))
     }
   }
   const reconstructed = join(SAMPLES, 'reconstructed')
   if (existsSync(reconstructed)) {
     for (const name of readdirSync(reconstructed).sort().filter((n) => n.startsWith('scenario__'))) {
       const raw = JSON.parse(readFileSync(join(reconstructed, name), 'utf8'))
-      out.push({ ...toGroundTruthFile(raw), id: `reconstructed:${raw.id}` })
+      out.push(complete({ ...toGroundTruthFile(raw), id: `reconstructed:${raw.id}` }))
     }
   }
   return out
@@ -138,8 +190,8 @@ export function edgeGroundTruths(real: GroundTruthFile[]): GroundTruthFile[] {
     gtFile('string:unicode', 'Le café « naïve » utilise 東京 et İstanbul; the KELVIN sign K and the emoji 🚀 mark `résumé_parser` in the module.', files),
     gtFile('empty-ground-truth', '', files),
     gtFile('empty-ground-truth-and-files', '', []),
-    gtFile('weights:equal', 'The cache evicts entries by insertion order instead of recency in `lru.c`.', files, { weights: { keyword_overlap: 1, file_references: 1, code_blocks: 1, length_score: 1 } }),
-    gtFile('weights:no-keywords', 'The cache evicts entries by insertion order instead of recency in `lru.c`.', files, { weights: { keyword_overlap: 0, file_references: 0.5, code_blocks: 0.3, length_score: 0.2 } }),
+    gtFile('weights:equal', 'The cache evicts entries by insertion order instead of recency in `lru.c`.', files, { weights: { content_words: 1, identifiers: 1, file_references: 1, code_grounding: 1 } }),
+    gtFile('weights:no-keywords', 'The cache evicts entries by insertion order instead of recency in `lru.c`.', files, { weights: { content_words: 0, identifiers: 0.5, file_references: 0.3, code_grounding: 0.2 } }),
   ]
 }
 
@@ -152,7 +204,7 @@ export function syntheticGroundTruths(projects = 4, seed = 3): GroundTruthFile[]
   const dir = join(out, 'output', 'scenarios')
   return readdirSync(dir).sort().map((name) => {
     const raw = JSON.parse(readFileSync(join(dir, name), 'utf8'))
-    return { ...toGroundTruthFile(raw), id: `synthetic:${raw.id}` }
+    return complete({ ...toGroundTruthFile(raw), id: `synthetic:${raw.id}` })
   })
 }
 

@@ -18,6 +18,7 @@ import { AppendFile } from './append-file.ts'
 import { INDEX_VERSION, Lines, type Header } from './index-file.ts'
 import { BufferedWriter } from './output.ts'
 import type { Assembled, BlobRef, Verdict } from './types.ts'
+import { ExitError } from '../../lib/errors.ts'
 
 const SCENARIO_INDEX = 'scenarios.jsonl'
 const recordsName = (generation: number) => `records-${generation}.bin`
@@ -319,7 +320,7 @@ function wellFormed(entry: CachedScenario, sizes: { records: number; contexts: n
 }
 
 /** A cache that vouched for something it cannot produce: the run starts over without it. */
-export class CacheDamagedError extends Error {
+export class CacheDamagedError extends ExitError {
   constructor(message: string) {
     super(message)
     this.name = 'CacheDamagedError'

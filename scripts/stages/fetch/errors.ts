@@ -10,19 +10,17 @@ export class FetchConfigError extends ExitError {
 }
 
 /** The transfer failed: bad status, connection closed early, size mismatch. */
-export class DownloadError extends Error {
-  readonly exitCode = 1
+export class DownloadError extends ExitError {
   readonly source: string
   constructor(source: string, message: string, options?: { cause?: unknown }) {
-    super(`download of ${source} failed: ${message}`, options)
+    super(`download of ${source} failed: ${message}`, 1, options)
     this.name = 'DownloadError'
     this.source = source
   }
 }
 
 /** The bytes that came are not the bytes the config pinned. */
-export class ChecksumError extends Error {
-  readonly exitCode = 1
+export class ChecksumError extends ExitError {
   readonly source: string
   readonly expected: string
   readonly actual: string
@@ -41,8 +39,7 @@ export class ChecksumError extends Error {
 }
 
 /** An archive entry that would land outside the target or is not a plain file or directory. */
-export class UnsafeEntryError extends Error {
-  readonly exitCode = 1
+export class UnsafeEntryError extends ExitError {
   readonly entry: string
   readonly reason: string
   constructor(entry: string, reason: string) {
@@ -61,8 +58,7 @@ export class ArchiveError extends ExitError {
 }
 
 /** The caller's signal fired; everything written so far has been removed. */
-export class FetchAbortedError extends Error {
-  readonly exitCode = 1
+export class FetchAbortedError extends ExitError {
   constructor(what: string) {
     super(`${what} aborted`)
     this.name = 'AbortError'
@@ -70,11 +66,10 @@ export class FetchAbortedError extends Error {
 }
 
 /** fetchInto found data at the target and was not told to replace it. */
-export class TargetExistsError extends Error {
-  readonly exitCode = 2
+export class TargetExistsError extends ExitError {
   readonly target: string
   constructor(target: string) {
-    super(`${target} exists and is not empty; pass replace: true to swap it for the fetched data`)
+    super(`${target} exists and is not empty; pass replace: true to swap it for the fetched data`, 2)
     this.name = 'TargetExistsError'
     this.target = target
   }

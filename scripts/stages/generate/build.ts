@@ -1,5 +1,11 @@
 // Builds one task dir in the staging area: rendered files first, then the project.
+import { readFileSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { ProjectView } from '../../verifier/evidence.ts'
+
+// Larger files are not indexed for code grounding (generated or data files, not code to quote).
+const MAX_INDEXED_BYTES = 2 * 1024 * 1024
 import type { Templates } from './templates.ts'
 import type { ContentHashes, DockerfileCache } from './caches.ts'
 import { buildGroundTruth } from './ground-truth.ts'
@@ -18,6 +24,8 @@ export interface BuildContext {
   writer: RenderedWriter
   place: PlaceState
   warn(message: string): void
+  /** Content words most selected ground truths share (scripts/verifier/evidence.ts commonTerms). */
+  commonTerms?: readonly string[]
 }
 
 export interface BuildInputs {
@@ -29,6 +37,23 @@ export interface BuildInputs {
 
 const TASK_SUBDIRS = ['environment', 'tests', 'solution']
 
+/** The project's files as the verifier index and the oracle read them (text files only). */
+function projectView(tree: ProjectTree): ProjectView {
+  return {
+    files: [...tree.files.keys()],
+    read(rel) {
+      const entry = tree.files.get(rel)
+      if (!entry || entry.kind !== 'file' || entry.size > MAX_INDEXED_BYTES) return undefined
+      try {
+        const bytes = readFileSync(join(tree.root, rel))
+        return bytes.includes(0) ? undefined : bytes.toString('utf8')
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
 /** Writes the task dir `dir` (replacing any leftover) and returns its digest. */
 export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<string> {
   const { record, tree } = inputs
@@ -36,7 +61,7 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
   const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
   if (gt.dropped.length) ctx.warn(`${record.id}: ${gt.dropped.length} context file(s) not in the project, left out of ground_truth.json: ${gt.dropped.slice(0, 5).join(', ')}${gt.dropped.length > 5 ? ', …' : ''}`)
   const files = renderTaskFiles(
-    { record, paths, groundTruth: gt.file, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
+    { record, paths, groundTruth: gt.file, project: projectView(tree), commonTerms: ctx.commonTerms, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
     ctx.templates,
     ctx.config,
   )

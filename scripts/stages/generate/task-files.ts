@@ -7,6 +7,8 @@ import { raw, mdBlock, mdInline, RenderError, type Template } from '../../lib/re
 import { check } from '../../lib/schemas.ts'
 import { toJson } from '../../lib/fsx.ts'
 import { ANSWER_SECTIONS, oracleAnswer } from '../../verifier/oracle.ts'
+import { buildEvidence, enrichGroundTruth, judgeMetadata, type ProjectView } from '../../verifier/evidence.ts'
+import type { VerifierConfig } from '../../verifier/types.ts'
 import { TaskError } from './errors.ts'
 import { normalisePathsInText, type GroundTruthFile, type PathContext } from './ground-truth.ts'
 import type { Templates } from './templates.ts'
@@ -34,6 +36,11 @@ export interface TaskInputs {
   dockerImage: string | undefined
   generatorVersion: string
   inputHash: string
+  /** The project as copied: what the verifier's grounding index and the oracle's evidence come
+   *  from (verify.py never reads /app/project). Without it, ground truths name no project files. */
+  project?: ProjectView
+  /** The cross-task baseline: vocabulary most of the run's ground truths share. */
+  commonTerms?: readonly string[]
 }
 
 const LANGUAGE_LABELS: Record<string, string> = {
@@ -62,15 +69,22 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
     }
   }
   const t = templates.compiled
-  files.set('instruction.md', { content: render(t.instruction, instructionData(record, inputs.paths, config)), mode: 0o644 })
+  const instruction = render(t.instruction, instructionData(record, inputs.paths, config))
+  const project: ProjectView = inputs.project ?? { files: [], read: () => undefined }
+  const evidence = buildEvidence(inputs.groundTruth.ground_truth_text, project, instruction)
+  const relevant = { ...inputs.groundTruth, relevant_files: evidence.relevant.map((f) => `/app/project/${f}`) }
+  const reference = answer(relevant, evidence.quotes)
+  const verifier = config.verifier as unknown as VerifierConfig
+  const groundTruth = enrichGroundTruth(relevant, { project, instruction, reference, evidence, common: inputs.commonTerms ?? [], config: verifier })
+  files.set('instruction.md', { content: instruction, mode: 0o644 })
   files.set('task.toml', { content: checkToml(record.id, render(t.taskToml, taskTomlData(inputs, config))), mode: 0o644 })
   files.set('environment/Dockerfile', { content: inputs.dockerfile, mode: 0o644, shared: true })
   files.set('tests/test.sh', { content: checkScript(record.id, 'test.sh.ejs', render(t.testSh, { id: record.id })), mode: 0o755, shared: true })
   files.set('tests/verify.py', { content: templates.verifyPy, mode: 0o644, shared: true })
-  files.set('tests/ground_truth.json', { content: checkJson(record.id, 'ground-truth.schema.json', inputs.groundTruth), mode: 0o644 })
-  files.set('tests/task_metadata.json', { content: checkJson(record.id, 'task-metadata.schema.json', taskMetadata(inputs)), mode: 0o644 })
+  files.set('tests/ground_truth.json', { content: checkJson(record.id, 'ground-truth.schema.json', groundTruth), mode: 0o644 })
+  files.set('tests/task_metadata.json', { content: checkJson(record.id, 'task-metadata.schema.json', { ...taskMetadata(inputs), judge: judgeMetadata(groundTruth) }), mode: 0o644 })
   files.set('solution/solve.sh', { content: checkScript(record.id, 'solve.sh.ejs', render(t.solveSh, { id: record.id })), mode: 0o755, shared: true })
-  files.set('solution/answer.md', { content: answer(inputs.groundTruth), mode: 0o644 })
+  files.set('solution/answer.md', { content: reference, mode: 0o644 })
   for (const [path, file] of files) {
     if (file.content.includes('\r')) throw new TaskError(record.id, `${path} has CR characters; generated files use LF only`)
   }
@@ -148,8 +162,8 @@ function taskMetadata(inputs: TaskInputs): Record<string, unknown> {
   }
 }
 
-function answer(groundTruth: GroundTruthFile): string {
-  const text = oracleAnswer(groundTruth).replace(/\r\n?/g, '\n')
+function answer(groundTruth: GroundTruthFile, quotes: ReadonlyMap<string, string[]>): string {
+  const text = oracleAnswer(groundTruth, quotes).replace(/\r\n?/g, '\n')
   return text.endsWith('\n') ? text : `${text}\n`
 }
 

@@ -12,8 +12,13 @@
 // to JSON.parse, which either reads the line or reports what is wrong with it. A key repeated at
 // the top level (JSON.stringify never writes one) gives its first occurrence walked, where
 // JSON.parse would keep the last.
+import { ExitError } from '../../lib/errors.ts'
 
-export class Unfollowable extends Error {}
+export class Unfollowable extends ExitError {
+  constructor() {
+    super('a JSON shape the scanner does not follow (the caller parses the whole object)')
+  }
+}
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c

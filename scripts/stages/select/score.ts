@@ -8,53 +8,12 @@
 // The one deliberate difference from the original: it sorts by round(score, 4), so rounding creates
 // ties that its stable sort leaves in file-name order. We sort by the unrounded score, then by id
 // (code-unit order), and round only for display.
-import type { FilterKey, QuotaKey, SelectionConfig } from './config.ts'
+import { FILTER_KEYS, type Candidate, type RemovalReason, type ScoreParts, type ScoringFields, type Selection } from './candidate.ts'
+import type { FilterKey, SelectionConfig } from './config.ts'
 import { applyQuotas } from './quotas.ts'
 
-/** The fields of a dataset record that scoring reads. */
-export interface ScoringFields {
-  id: string
-  project_id: string
-  language: string
-  task_category: string
-  difficulty: string
-  context_length: number
-  files_count: number
-}
-
-export const THRESHOLD_REASONS = ['thresholds.min_context_length', 'thresholds.min_files_count'] as const
-export const FILTER_KEYS: readonly FilterKey[] = ['languages', 'categories', 'difficulties']
-export type RemovalReason = (typeof THRESHOLD_REASONS)[number] | `include.${FilterKey}` | `exclude.${FilterKey}`
-export type QuotaReason = `quotas.${QuotaKey}`
-
-/** Weighted parts: total = context + files + category (summed in that order, as the original does). */
-export interface ScoreParts {
-  context: number
-  files: number
-  category: number
-  total: number
-}
-
-export interface Candidate<T extends ScoringFields = ScoringFields> {
-  record: T
-  passed: boolean
-  /** Every threshold and filter the record failed, in config order; empty when it passed. */
-  removed_by: RemovalReason[]
-  parts: ScoreParts | null
-  /** 1-based position among the records that passed; null for removed ones. */
-  rank: number | null
-  selected: boolean
-  /** The quotas that were full when the record's turn came; empty when none skipped it. */
-  skipped_by_quota: QuotaReason[]
-}
-
-export interface Selection<T extends ScoringFields = ScoringFields> {
-  /** Passed records in ranking order, then removed ones by id. */
-  candidates: Candidate<T>[]
-  ranked: Candidate<T>[]
-  selected: Candidate<T>[]
-  maxima: { context_length: number; files_count: number }
-}
+export { FILTER_KEYS, THRESHOLD_REASONS } from './candidate.ts'
+export type { Candidate, QuotaReason, RemovalReason, ScoreParts, ScoringFields, Selection } from './candidate.ts'
 
 const FILTER_FIELD: Record<FilterKey, keyof ScoringFields> = {
   languages: 'language',

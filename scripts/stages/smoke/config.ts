@@ -1,6 +1,5 @@
 // The `smoke` config section. Defaults live in schemas/config/smoke.schema.json only: a partial
 // section (from a test or a CLI) is completed by the same schema the config loader uses.
-import { sha256 } from '../../lib/hash.ts'
 import { compileSchema, schemaIssues } from '../../lib/schemas.ts'
 import { ExitError } from '../../lib/errors.ts'
 
@@ -47,25 +46,4 @@ export function requestedEngine(config: SmokeConfig, env: NodeJS.ProcessEnv = pr
   throw new SmokeConfigError(`CONTAINER_ENGINE=${fromEnv} is not supported: use docker or podman`)
 }
 
-// One path component of an image name: [a-z0-9]+ joined by `.`, `_`, `__` or runs of `-`.
-const COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/
-
-/**
- * `<image_prefix><id>`: the image a task is built as, and what generate writes as `docker_image`
- * when `push` is set. Ids that are not already valid names are lower-cased, their other characters
- * mapped to `-`, and a short hash appended so two ids never share an image.
- */
-export function imageName(config: Pick<SmokeConfig, 'image_prefix'>, id: string): string {
-  let name = id
-  if (!COMPONENT.test(id)) {
-    const mapped = id
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]+/g, '-')
-      .replace(/[._-]{2,}/g, (run) => (run === '__' ? run : '-'))
-      .replace(/^[._-]+|[._-]+$/g, '')
-    name = `${mapped || 'task'}-${sha256(id).slice(0, 8)}`
-  }
-  const full = `${config.image_prefix}${name}`
-  if (full.length > 255) throw new SmokeConfigError(`image name for ${id} is longer than 255 characters: ${full}`)
-  return full
-}
+export { imageName } from '../../lib/image-name.ts'

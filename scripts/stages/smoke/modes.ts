@@ -4,6 +4,7 @@
 // last run with the same engine (and whose image is still there) keeps its entry. A task that
 // fails is a failed item carrying its entry, so the next run tries it again.
 import type { SmokeConfig } from './config.ts'
+import { ExitError } from '../../lib/errors.ts'
 import { imageName } from './config.ts'
 import { buildImage } from './build.ts'
 import { containerTrial, removeOrphanedTrials } from './container.ts'
@@ -46,7 +47,7 @@ export interface ModeResult {
 const entryBase = (task: SmokeTask) => ({ id: task.id, language: task.language, input_hash: task.input_hash, output_hash: task.output_hash })
 
 /** A task that failed: a failed item that still carries its report entry. */
-class TaskFailed extends Error {
+class TaskFailed extends ExitError {
   readonly entry: TaskEntry
   constructor(entry: TaskEntry) {
     super(entry.reason ?? `${entry.id}: failed`)

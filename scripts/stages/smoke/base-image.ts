@@ -1,15 +1,15 @@
 // The `base-image` target: make the configured base image (debian:trixie-slim) exist locally.
 // Present → done; else a pull; else mmdebstrap from this machine's own apt mirror, imported under
 // the name Dockerfiles use, so `FROM debian:trixie-slim` resolves with no registry at all.
-// CLI: node scripts/stages/base-image.ts [--config FILE] [--image NAME]
+// CLI: node scripts/stages/smoke/base-image.ts [--config FILE] [--image NAME]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../lib/config.ts'
-import { smokeConfig, type SmokeConfig } from './smoke/config.ts'
-import { describeEngine, detectEngine, imageExists, qualifiedBaseName, run, type Engine } from './smoke/engine.ts'
-import { describeExit, exec, lastLines } from './smoke/exec.ts'
-import { ExitError } from '../lib/errors.ts'
+import { loadConfig } from '../../lib/config.ts'
+import { smokeConfig, type SmokeConfig } from './config.ts'
+import { describeEngine, detectEngine, imageExists, qualifiedBaseName, run, type Engine } from './engine.ts'
+import { describeExit, exec, lastLines } from './exec.ts'
+import { ExitError } from '../../lib/errors.ts'
 
 export class BaseImageError extends ExitError {}
 

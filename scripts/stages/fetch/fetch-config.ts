@@ -1,0 +1,60 @@
+// The `fetch` config section, checked and resolved against the config file's dir: read by the
+// Taskfile's settings hook (where the data lives) and by the stage itself.
+import { resolve } from 'node:path'
+import { FetchConfigError } from './errors.ts'
+
+/** The `fetch` section of locobench.config.json5 (schemas/config/fetch.schema.json), defaults filled. */
+export interface FetchConfig {
+  /** http(s) URL of the dataset archive (a .zip). */
+  url?: string
+  /** Local archive; relative to the config file's directory. */
+  path?: string
+  /** Lowercase or uppercase hex; required with url or path. */
+  sha256?: string
+  /** Where the data is unpacked; relative to the config file's directory. Default `data/locobench`. */
+  target?: string
+  /** Leading path components to drop; `auto` drops a single wrapper folder. Default `auto`. */
+  strip?: number | 'auto'
+  /** Keep the verified download in the stage's cache dir so a rerun does not fetch it again. Default true. */
+  keepArchive?: boolean
+}
+
+export const DEFAULT_TARGET = 'data/locobench'
+
+/** True when the section names an archive; an empty section means the stage does nothing. */
+export function fetchEnabled(section: FetchConfig | Record<string, unknown> | undefined): boolean {
+  const { url, path } = (section ?? {}) as FetchConfig
+  return Boolean(url || path)
+}
+
+export interface ResolvedFetch {
+  url?: string
+  /** Absolute. */
+  path?: string
+  /** Lowercase hex. */
+  sha256: string
+  /** Absolute. */
+  target: string
+  strip: number | 'auto'
+  keepArchive: boolean
+}
+
+/** The section with paths made absolute against the config file's dir; null when fetch is off. */
+export function resolveFetchConfig(section: FetchConfig | Record<string, unknown> | undefined, baseDir: string): ResolvedFetch | null {
+  const config = (section ?? {}) as FetchConfig
+  if (!fetchEnabled(config)) return null
+  if (config.url && config.path) throw new FetchConfigError('fetch: set either url or path, not both')
+  return {
+    ...(config.url ? { url: config.url } : { path: resolve(baseDir, config.path!) }),
+    sha256: checkedSha256(config.sha256),
+    target: resolve(baseDir, config.target ?? DEFAULT_TARGET),
+    strip: config.strip ?? 'auto',
+    keepArchive: config.keepArchive ?? true,
+  }
+}
+
+export function checkedSha256(value: string | undefined): string {
+  if (!value) throw new FetchConfigError('fetch.sha256 is required when fetch.url or fetch.path is set')
+  if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new FetchConfigError(`fetch.sha256 must be 64 hex digits, got ${JSON.stringify(value)}`)
+  return value.toLowerCase()
+}
