@@ -16,6 +16,7 @@ const { fetchStage, resolveFetchConfig } = await import('./scripts/stages/fetch/
 const { extractStage } = await import('./scripts/stages/extract/extract-stage.ts')
 const { selectStage } = await import('./scripts/stages/select/select-stage.ts')
 const { generateStage } = await import('./scripts/stages/generate/generate-stage.ts')
+const { indexStage } = await import('./scripts/stages/index/index-stage.ts')
 const { smokeStage } = await import('./scripts/stages/smoke/smoke-stage.ts')
 
 interface Settings {
@@ -41,6 +42,7 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
     extract,
     select,
     generate,
+    indexStage({ ...picked, config: c.index, indexDir: out('index') }),
     smokeStage({ outDir, tasks, config: c.smoke, deps: ['generate'] }),
   ]
 }
@@ -69,6 +71,14 @@ process.exitCode = await main(argv, {
       run: async ({ config }, { log, warn, signal }) => {
         const { buildBaseImage } = await import('./scripts/stages/smoke/base-image.ts')
         return buildBaseImage({ config: config.smoke, log, warn, signal })
+      },
+    },
+    push: {
+      title: 'push the out/index/ repositories to index.remote (never part of all)',
+      run: async ({ outDir, config }, { log, signal, flags }) => {
+        const { pushRepos } = await import('./scripts/stages/index.ts')
+        const indexDir = join(outDir, 'index')
+        return pushRepos({ indexDir, config: config.index, dryRun: flags.dryRun, log, signal })
       },
     },
   },
