@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { rig } from './helpers/rig.ts'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -82,7 +82,6 @@ function config(overrides: Partial<SelectionConfig> = {}): SelectionConfig {
   return { ...defaultSelectionConfig(), ...overrides }
 }
 
-const tempDir = (): string => mkdtempSync(join(tmpdir(), 'select-test-'))
 
 function writeDataset(dir: string, records: object[], lines?: string[]): string {
   const path = join(dir, 'dataset.jsonl')
@@ -157,7 +156,8 @@ test('a category outside the bonus table gets default_bonus', () => {
 })
 
 test('an empty filtered set selects nothing and still writes valid artifacts', async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const records = [record({ number: 1, ctx: 50000, files: 50 }), record({ number: 2, ctx: 900000, files: 3 })]
   const pure = scoreAndSelect(records, config())
   assert.equal([pure.ranked.length, pure.selected.length], [0, 0])
@@ -172,7 +172,8 @@ test('an empty filtered set selects nothing and still writes valid artifacts', a
 })
 
 test('an empty dataset file gives empty artifacts', async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const { selected, scores } = await runSelect(dir, [])
   assert.equal(selected.statistics, { total_tasks: 0, filtered_tasks: 0, selected_tasks: 0 })
   assert.equal(scores, [])
@@ -267,7 +268,8 @@ test('with top 3 the documented order picks the higher unrounded score where the
 })
 
 test('selected_tasks.json keeps the original shape and scores rounded to 4 places', async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const r = originalFixture()
   const { selected } = await runSelect(dir, Object.values(r))
   assert.equal(Object.keys(selected), ['selection_criteria', 'statistics', 'config_hash', 'tasks'])
@@ -293,7 +295,8 @@ test('selected_tasks.json keeps the original shape and scores rounded to 4 place
 })
 
 test('scores.jsonl lists the ranking, then the removed records by id', async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const r = originalFixture()
   const { scores } = await runSelect(dir, Object.values(r), config({ top_n: 4 }))
   assert.equal(scores.map((s) => s.id), [r.r01, r.r02, r.r04, r.r03, r.r13, r.r14, r.r07, r.r06, r.r08, r.r09, r.r05, ...byId([r.r10, r.r11, r.r12])].map((x) => x.id))
@@ -377,7 +380,8 @@ test('maxima are taken after the filters, so a filtered-out record does not shri
 // ---- config ------------------------------------------------------------------------------------
 
 function configError(text: string): string {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   writeFileSync(join(dir, 'locobench.config.json5'), text)
   try {
     loadConfig(join(dir, 'locobench.config.json5'))
@@ -413,7 +417,8 @@ test('invalid selection config values fail with the key named', () => {
 })
 
 test('every knob has a default, a partial bonus table keeps the other defaults, and the hash ignores key order', () => {
-  const defaults = loadConfig(undefined, tempDir()).config.selection
+  using empty = rig({}, 'select-test-')
+  const defaults = loadConfig(undefined, empty.dir).config.selection
   assert.equal(defaultSelectionConfig(), defaults)
   assert.equal(defaults, {
     thresholds: { min_context_length: 50000, min_files_count: 5 },
@@ -428,7 +433,8 @@ test('every knob has a default, a partial bonus table keeps the other defaults, 
     exclude: {},
     quotas: {},
   })
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   writeFileSync(join(dir, 'c.json5'), '{ selection: { category_bonuses: { bug_investigation: 0.95 }, quotas: { max_per_language: 6 } } }')
   const loaded = loadConfig(join(dir, 'c.json5')).config.selection as unknown as SelectionConfig
   assert.is(loaded.category_bonuses.bug_investigation, 0.95)
@@ -442,7 +448,8 @@ test('every knob has a default, a partial bonus table keeps the other defaults, 
 // ---- reading dataset.jsonl ---------------------------------------------------------------------
 
 test('the first pass reads the same fields JSON.parse does, whatever the layout of a line', async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const a = record({ number: 1, ctx: 60000, files: 7 })
   const b = record({ number: 2, ctx: 70000, files: 8 })
   const c = record({ number: 3, ctx: 80000, files: 9 })
@@ -523,7 +530,8 @@ test('bad lines are reported with the file, the line and the field', async () =>
     [[JSON.stringify(record({ number: 1, ctx: 60000, files: 7 })), JSON.stringify(record({ number: 1, ctx: 70000, files: 7 }))], 'dataset.jsonl:2: /id: duplicate id'],
   ]
   for (const [lines, expected] of cases) {
-    const dir = tempDir()
+    using temp = rig({}, 'select-test-')
+    const dir = temp.dir
     const path = writeDataset(dir, [], lines)
     try {
       await readScoringRows(path)
@@ -567,7 +575,8 @@ function mixedConfig(): SelectionConfig {
 }
 
 test('artifacts match their schemas', async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const { scores, selected } = await runSelect(dir, mixedRecords(), mixedConfig())
   assert.is(selected.tasks.length, 20)
   assert.ok(scores.some((s) => s.skipped_by_quota.length > 0), 'some quota skipped a candidate')
@@ -596,7 +605,8 @@ function tableAfter(markdown: string, heading: string): string[][] {
 }
 
 test("the report's tables agree with selected_tasks.json and scores.jsonl", async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const { selected, scores, report } = await runSelect(dir, mixedRecords(), mixedConfig())
   const tasks: Record<string, string | number>[] = selected.tasks
 
@@ -664,7 +674,8 @@ function assertWellFormed(svg: string): void {
 }
 
 test('the SVG charts are well-formed, sized, self-contained and linked from the report', async () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const { report, outputs } = await runSelect(dir, mixedRecords(), mixedConfig())
   const files = readdirSync(outputs.reportDir).sort()
   assert.equal(files, ['score-histogram.svg', 'selected-by-category.svg', 'selected-by-language.svg', 'selection.md'])
@@ -695,7 +706,9 @@ test('the SVG charts are well-formed, sized, self-contained and linked from the 
 
 test('two runs write byte-identical outputs', async () => {
   const runs = []
-  for (let i = 0; i < 2; i++) runs.push(await runSelect(tempDir(), mixedRecords(), mixedConfig()))
+  using a = rig({}, 'select-test-')
+  using b = rig({}, 'select-test-')
+  for (const dir of [a.dir, b.dir]) runs.push(await runSelect(dir, mixedRecords(), mixedConfig()))
   const bytes = (outputs: { scores: string; selected: string; reportDir: string }) => [
     readFileSync(outputs.scores, 'utf8'),
     readFileSync(outputs.selected, 'utf8'),
@@ -714,14 +727,17 @@ test('displayed scores round like Python round(x, 4), exact binary ties to even'
 
 // ---- the CLI -----------------------------------------------------------------------------------
 
-const compileCache = tempDir() // the CLI turns Node's compile cache on; keep it out of the shared temp dir
+// The CLI turns Node's compile cache on; keep it out of the shared temp dir (removed after).
+const compileCache = rig({}, 'select-test-')
+test.after(() => compileCache.dispose())
 
 function cli(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: compileCache } })
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: compileCache.dir } })
 }
 
 test('select-tasks writes the three outputs and prints the original summary', () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const r = originalFixture()
   const dataset = writeDataset(dir, Object.values(r))
   const output = join(dir, 'result', 'selected_tasks.json')
@@ -752,7 +768,8 @@ test('select-tasks writes the three outputs and prints the original summary', ()
 })
 
 test('select-tasks takes the selection section of --config', () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const r = originalFixture()
   const dataset = writeDataset(dir, Object.values(r))
   writeFileSync(join(dir, 'c.json5'), '{ selection: { include: { languages: ["rust"] } } }')
@@ -764,7 +781,8 @@ test('select-tasks takes the selection section of --config', () => {
 })
 
 test('select-tasks exits 2 on usage and config errors and 1 when the dataset is missing', () => {
-  const dir = tempDir()
+  using temp = rig({}, 'select-test-')
+  const dir = temp.dir
   const dataset = writeDataset(dir, [record({ number: 1, ctx: 60000, files: 7 })])
   const output = join(dir, 'selected_tasks.json')
   writeFileSync(join(dir, 'bad.json5'), '{ selection: { weights: { category: -1 } } }')
