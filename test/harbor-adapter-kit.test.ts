@@ -233,12 +233,24 @@ test('parity-fill: the template says what is missing; runs fill the summaries; a
   const filled = readJson(file) as Record<string, any>[]
   assert.equal(check('harbor-parity-experiment.schema.json', filled), [])
   assert.equal(filled[0].metrics[0], { benchmark_name: 'LoCoBench-Agent', metric: 'mean reward', original: '0.6000 +/- 0.0577', harbor: '0.6667 +/- 0.3333', original_runs: [0.5, 0.6, 0.7], harbor_runs: [1, 0, 1] })
+  // A new kit keeps what was filled in, and its README's parity table shows it.
+  writeAdapterKit({ outDir: out, tasksDir, registryFile, selectedFile, config: {} })
+  assert.equal(readJson(file), filled)
+  const readme = readFileSync(join(out, 'harbor', 'adapter', 'README.md'), 'utf8')
+  assert.ok(readme.includes('| claude-code@2.0.14 | anthropic/claude-sonnet-4-5-20250929 | mean reward | 3 | 8 tasks (100% of the adapted set) | 0.6000 ± 0.0577 | 0.6667 ± 0.3333 |'), readme)
+  assert.match(readme, /Run 2026-11-25; the runs are in `parity_experiment\.json`\./)
   // Unequal sides are refused, naming the field.
   filled[0].metrics[0].original_runs = [0.5, 0.6]
   writeFileSync(file, JSON.stringify(filled))
   const unequal = spawnSync(process.execPath, [join(ROOT, 'scripts', 'harbor', 'parity-fill.ts'), file], { encoding: 'utf8' })
   assert.is(unequal.status, 1)
   assert.is(unequal.stderr.trim(), `parity-fill: ${file}: /0/metrics/0/original_runs: has 2 run(s), but number_of_runs is 3 (both sides run the same number)`)
+  // A parity record the kit cannot read stops it rather than being overwritten.
+  writeFileSync(file, '[{"agent": ')
+  assert.throws(() => writeAdapterKit({ outDir: out, tasksDir, registryFile, config: {} }), (e: Error) => e.message.startsWith(`${file}: not valid JSON (fix or remove it; the kit keeps what was filled in there)`))
+  rmSync(file)
+  writeAdapterKit({ outDir: out, tasksDir, registryFile, config: {} })
+  assert.is((readJson(file) as Record<string, any>[])[0].agent, null, 'removed: a fresh template')
 })
 
 test.run()

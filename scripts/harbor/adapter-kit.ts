@@ -72,6 +72,45 @@ export interface KitFacts {
   concurrency: number
   runConfig: string
   parityConfig?: string
+  /** The parity record already in the kit (filled in by hand or by parity-fill), when there is one. */
+  previousParity?: ParityRecord
+}
+
+/** One entry of parity_experiment.json. */
+export interface ParityRecord {
+  agent: string | null
+  model: string | null
+  date: string | null
+  number_of_runs: number
+  notes: string | null
+  original_parity_repo: string | null
+  adapter_pr: string[]
+  dataset_pr: string[]
+  parity_pr: string[]
+  metrics: { benchmark_name: string; metric: string; original: string | null; harbor: string | null; original_runs: number[]; harbor_runs: number[] }[]
+}
+
+/** What people fill in; a new kit keeps it, and recomputes only the names and sizes. */
+const FILLED_IN = ['agent', 'model', 'date', 'number_of_runs', 'notes', 'original_parity_repo', 'adapter_pr', 'dataset_pr', 'parity_pr', 'metrics'] as const
+
+/**
+ * The parity record of an earlier kit: kept, since it holds what was filled in after running both
+ * harnesses. A file that is not a valid record stops the kit (overwriting it would lose that work).
+ */
+function readPreviousParity(file: string): ParityRecord | undefined {
+  if (!existsSync(file)) return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new AdapterKitError(`${file}: not valid JSON (fix or remove it; the kit keeps what was filled in there): ${(error as Error).message}`)
+  }
+  try {
+    assertValid('harbor-parity-experiment.schema.json', value, file)
+  } catch (error) {
+    throw new AdapterKitError(`${(error as Error).message}\n(fix or remove it; the kit keeps what was filled in there)`)
+  }
+  return (value as ParityRecord[])[0]
 }
 
 function readText(file: string, what: string): string {
@@ -192,6 +231,8 @@ export function adapterMetadata(facts: KitFacts): unknown[] {
 }
 
 export function parityTemplate(facts: KitFacts): unknown[] {
+  const previous = facts.previousParity
+  const kept = previous ? Object.fromEntries(FILLED_IN.map((key) => [key, previous[key]])) : {}
   return [
     {
       adapter_name: facts.adapterId,
@@ -216,6 +257,7 @@ export function parityTemplate(facts: KitFacts): unknown[] {
           harbor_runs: [],
         },
       ],
+      ...kept,
     },
   ]
 }
@@ -228,6 +270,7 @@ export function kitFacts(options: AdapterKitOptions): KitFacts {
   const registry = readRegistry(options.registryFile, new Set(tasks.map((t) => t.id)))
   const parityCount = Math.min(config.parity_tasks ?? tasks.length, tasks.length)
   const parityTasks = parityCount === tasks.length ? tasks : (pickTasks(tasks, parityCount) as KitTask[])
+  const previousParity = readPreviousParity(join(options.outDir, KIT_DIR, 'parity_experiment.json'))
   return {
     adapterId: config.id,
     datasetName: registry.name,
@@ -235,13 +278,15 @@ export function kitFacts(options: AdapterKitOptions): KitFacts {
     tasks,
     registryTasks: registry.count,
     parityTasks,
-    parityRuns: config.parity_runs,
+    // Once a parity record exists, its number_of_runs (filled in with the runs) wins over the config.
+    parityRuns: previousParity?.number_of_runs ?? config.parity_runs,
     selection: options.selectedFile ? readSelection(options.selectedFile) : undefined,
     weights: weightsOf(options.config.verifier),
     builders: config.builders,
     concurrency: config.concurrency,
     runConfig: `run_${config.id}.yaml`,
     parityConfig: parityTasks === tasks ? undefined : `run_${config.id}-parity.yaml`,
+    previousParity,
   }
 }
 

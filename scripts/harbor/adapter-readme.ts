@@ -30,6 +30,14 @@ export function adapterReadme(f: KitFacts): string {
   const parityDesc = f.parityTasks.length === n ? `all ${n} tasks` : `${f.parityTasks.length} of the ${n} tasks (one per language first, smallest id first; listed in \`${f.parityConfig}\`)`
   const parityConfig = f.parityConfig ?? f.runConfig
   const sections: string[] = []
+  // The table shows the parity record once it is filled in (parity-fill writes the summaries),
+  // a row of placeholders before.
+  const record = f.previousParity
+  const filled = record?.agent && record.model && record.metrics.every((m) => m.original && m.harbor) ? record : undefined
+  const size = `${f.parityTasks.length} tasks (${Math.round((f.parityTasks.length / n) * 1000) / 10}% of the adapted set)`
+  const rows = filled
+    ? filled.metrics.map((m) => `| ${filled.agent} | ${filled.model} | ${m.metric} | ${filled.number_of_runs} | ${size} | ${(m.original ?? '').replace('+/-', '±')} | ${(m.harbor ?? '').replace('+/-', '±')} |`)
+    : [`| _agent@version_ | _model id_ | mean reward | ${f.parityRuns} | ${size} | _mean ± sem_ | _mean ± sem_ |`]
 
   sections.push(`## LoCoBench-Agent → Harbor Adapter
 
@@ -122,12 +130,11 @@ The selection (\`top_n\`, thresholds, quotas, languages, categories) is set in
   sections.push(`## Comparison with Original Benchmark (Parity)
 
 Parity runs the same agent, model and settings ${f.parityRuns} times on the original LoCoBench-Agent harness and
-${f.parityRuns} times on Harbor, on ${parityDesc}. Not run yet: fill the table and
-\`parity_experiment.json\` when both sides have run.
+${f.parityRuns} times on Harbor, on ${parityDesc}. ${filled ? `Run ${filled.date ?? '(date not given)'}; the runs are in \`parity_experiment.json\`.` : 'Not run yet: fill in `parity_experiment.json` when both sides have run; this table follows it.'}
 
 | Agent | Model | Metric | Number of Runs | Dataset Size | Original Benchmark Performance | Harbor Adapter Performance |
 |-------|-------|--------|----------------|--------------|--------------------------------|----------------------------|
-| _agent@version_ | _model id_ | mean reward | ${f.parityRuns} | ${f.parityTasks.length} tasks (${Math.round((f.parityTasks.length / n) * 1000) / 10}% of the adapted set) | _mean ± sem_ | _mean ± sem_ |
+${rows.join('\n')}
 
 To reproduce:
 
