@@ -642,12 +642,13 @@ JUDGE_SCORE = re.compile(r'^\s*SCORE:\s*(0(?:\.[0-9]+)?|1(?:\.0+)?)\s*$', re.M)
 
 def judge_messages(answer, gt):
     cfg = gt['judge']
-    text = normalise_text(answer)
+    # The answer must not close the tag that marks it as data, whatever it says.
+    text = normalise_text(answer).replace('</answer>', '</ answer>')
     clipped = len(text) > cfg['max_answer_chars']
     if clipped:
         text = text[:cfg['max_answer_chars']]
     user = (cfg['rubric'] + '\n\n## The answer to grade' + (' (cut at %d characters)' % cfg['max_answer_chars'] if clipped else '')
-            + '\n\n<answer>\n' + text.replace('</answer>', '</ answer>') + '\n</answer>\n')
+            + '\n\n<answer>\n' + text + '\n</answer>\n')
     return [{'role': 'system', 'content': cfg['system_prompt']}, {'role': 'user', 'content': user}]
 
 
