@@ -121,6 +121,9 @@ if (!engine) {
     const r = await smokeCodeSearchCompose({ envDir: join(base, 'nowhere'), expectedFile: EXPECTED, engine })
     assert.is(r.failure?.step, 'setup')
     assert.match(r.failure!.message, /incomplete/)
+    const absolute = await smokeCodeSearchCompose({ envDir, expectedFile: `/app/project/${EXPECTED}`, engine })
+    assert.is(absolute.failure?.step, 'setup')
+    assert.match(absolute.failure!.message, /must be relative to the project root/)
   })
 }
 

@@ -186,6 +186,13 @@ test('search_code caps matches with a truncated note and cuts huge lines', async
   assert.ok(cut.length < 1000, 'a 5000-character line is not returned whole')
 })
 
+test('search_code answers the same every time: files in path order, the same first N when capped', async () => {
+  const first = await ok('search_code', { query: 'generated', max_results: 6 })
+  const files = searchFiles(first)
+  assert.equal(files, ['gen/file00.txt', 'gen/file01.txt', 'gen/file02.txt', 'gen/file03.txt', 'gen/file04.txt', 'gen/file05.txt'])
+  for (let i = 0; i < 8; i++) assert.is(await ok('search_code', { query: 'generated', max_results: 6 }), first)
+})
+
 test('search_code falls back to a Node search that answers the same', async () => {
   const fallback = await startCodeSearchServer({ root: repo, limits: LIMITS, engine: 'node', log: (line) => logged.push(line) })
   const c = await connect(fallback.url)
@@ -275,6 +282,7 @@ test('paths are confined to the repository: .., absolute paths and symlinks that
     ['/etc/passwd', /not absolute/],
     [join(repo, 'src/app.ts'), /not absolute/],
     ['~/x', /not absolute/],
+    ['C:/Windows/win.ini', /not absolute/],
     ['escape/secret.txt', /leaves the repository/],
     ['escape', /leaves the repository/],
     ['secret-link.txt', /leaves the repository/],

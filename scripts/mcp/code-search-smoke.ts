@@ -261,6 +261,9 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
   const engineRun = (args: string[], timeoutMs = 120_000) => runCommand([bin, ...args], { env: engine.env, timeoutMs, signal: options.signal })
 
   // Everything that needs no engine first: a broken task fails here with a clear reason.
+  if (options.expectedFile.startsWith('/') || options.expectedFile.split('/').includes('..')) {
+    return finish(fail('setup', `expectedFile must be relative to the project root (e.g. src/app.py, not /app/project/src/app.py): ${options.expectedFile}`))
+  }
   let identifier = options.identifier
   try {
     statSync(join(options.envDir, 'docker-compose.yaml'))

@@ -70,7 +70,7 @@ const isInside = (root: string, path: string): boolean => path === root || path.
 /** Splits a caller's repository-relative path into segments, refusing anything that could leave the root. */
 export function pathSegments(path: string): string[] {
   if (path.includes('\0')) throw new ToolInputError('path must not contain NUL characters')
-  if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path) || path.startsWith('~')) {
+  if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:([\\/]|$)/.test(path) || path === '~' || path.startsWith('~/')) {
     throw new ToolInputError(`path must be relative to the repository root, not absolute: ${JSON.stringify(path)}`)
   }
   const parts = path.split('/').filter((p) => p !== '' && p !== '.')
@@ -342,8 +342,10 @@ export class Repo {
 
   private searchRipgrep(args: SearchArgs, target: { abs: string; rel: string }, glob: RegExp | undefined, caseSensitive: boolean, stopAfter: number): Promise<{ matches: SearchMatch[]; timedOut: boolean }> {
     // --no-ignore/--hidden: the repository is exactly what the task ships, .gitignore'd files
-    // included; .git itself is never shown. -e keeps a query that starts with "-" a pattern.
-    const rgArgs = ['--json', '--no-config', '--no-ignore', '--hidden', '--glob', '!.git', caseSensitive ? '--case-sensitive' : '--ignore-case']
+    // included; .git itself is never shown. --sort path: the same answer every time (and the
+    // same first N when capped), as the Node fallback gives; ripgrep's threads would interleave
+    // files at random. --regexp keeps a query that starts with "-" a pattern.
+    const rgArgs = ['--json', '--no-config', '--sort', 'path', '--no-ignore', '--hidden', '--glob', '!.git', caseSensitive ? '--case-sensitive' : '--ignore-case']
     if (!args.regex) rgArgs.push('--fixed-strings')
     rgArgs.push('--regexp', args.query, '--', target.rel || '.')
     return new Promise((resolve, reject) => {
