@@ -215,7 +215,9 @@ test('a second run is refused with a clear message while the first holds the loc
   cli(r, ['all'])
   r.write({ 'in/b.txt': 'slowly' })
   const first = spawn(process.execPath, [TASKFILE, 'all', '--json'], { env: { ...process.env, DEMO_DIR: r.dir, DEMO_SLOW: '4000' }, stdio: 'ignore' })
-  for (let i = 0; i < 200 && !existsSync(r.path('count-started')); i++) await new Promise((res) => setTimeout(res, 25))
+  // A loaded machine can take seconds to start a process: wait until the first holds the lock.
+  for (let i = 0; i < 1200 && !existsSync(r.path('count-started')); i++) await new Promise((res) => setTimeout(res, 25))
+  assert.ok(existsSync(r.path('count-started')), 'the first run reached its slow stage')
   const second = cli(r, ['all'])
   assert.is(second.status, 1)
   assert.match(second.stderr, /another run \(pid \d+/)

@@ -61,7 +61,7 @@ function parseCli(argv: string[]): CliOptions | 'help' {
 }
 
 async function selectionConfig(file: string | undefined): Promise<SelectionConfig> {
-  if (file === undefined) return (await import('../stages/select/config.ts')).defaultSelectionConfig()
+  if (file === undefined) return (await import('../lib/config.ts')).defaultConfig().selection
   // Loaded only when asked for: ajv adds about 0.1 s of start-up.
   const { loadConfig } = await import('../lib/config.ts')
   return loadConfig(file).config.selection as unknown as SelectionConfig

@@ -6,18 +6,14 @@ import JSON5 from 'json5'
 import { writeFileAtomic } from './fsx.ts'
 import { sha256 } from './hash.ts'
 import { compileSchema, schemaIssues, SCHEMA_DIR } from './schemas.ts'
-import { ExitError } from './errors.ts'
+import { ConfigError } from './errors.ts'
 import type { ExtractConfig } from '../stages/extract.ts'
 import type { FetchConfig } from '../stages/fetch/fetch-config.ts'
 import type { LanguagesConfig, TasksConfig } from '../stages/generate/types.ts'
 import type { SelectionConfig } from '../stages/select/config.ts'
 import type { SmokeConfig } from '../stages/smoke/config.ts'
 
-export class ConfigError extends ExitError {
-  constructor(message: string) {
-    super(message, 2)
-  }
-}
+export { ConfigError }
 
 // The section types are owned by their stages (type-only imports: loading the config loads no
 // stage); the schema fills in every default, so each typed section is complete.
@@ -99,4 +95,9 @@ export function loadConfig(file: string | undefined, cwd = process.cwd()): Loade
   const config = validateConfig(raw, exists ? path : '(defaults)')
   remember(key, config)
   return { ...base, config }
+}
+
+/** Every section with its defaults: the config an empty file gives (cached like any other). */
+export function defaultConfig(): Config {
+  return loadConfig(undefined, CACHE_DIR).config
 }

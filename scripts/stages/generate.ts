@@ -12,7 +12,7 @@ import { runItems } from '../engine/items.ts'
 import type { RunContext } from '../engine/types.ts'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
-import { check, compileSchema, schemaIssues } from '../lib/schemas.ts'
+import { check, completeSection } from '../lib/schemas.ts'
 import { RenderError } from '../lib/render.ts'
 import { imageName } from '../lib/image-name.ts'
 import { buildTask, type BuildContext, type BuildInputs } from './generate/build.ts'
@@ -88,22 +88,13 @@ export interface GenerateResult {
 // real parallelism (more threads measured slower on a 2-core machine: ext4 lock contention).
 const TASKS_PER_SLOT = 4
 
-/** Fills schema defaults into a copy of each section; a bad section is a config error (exit 2). */
+/** Each section completed with its schema defaults; a bad key is a ConfigError (exit 2). */
 export function completeConfig(config: GenerateOptions['config']): GenerateConfig {
-  const section = <T>(name: string, value: unknown): T => {
-    const copy = structuredClone(value ?? {})
-    const validate = compileSchema(`config/${name}.schema.json`, true)
-    if (!validate(copy)) {
-      const issues = schemaIssues(validate.errors).map((i) => `${name}${i.pointer === '/' ? '' : i.pointer.replaceAll('/', '.')}: ${i.message}`)
-      throw new GenerateError(`invalid config: ${issues.join('; ')}`, 2)
-    }
-    return copy as T
-  }
   return {
-    tasks: section<TasksConfig>('tasks', config.tasks),
-    languages: section<LanguagesConfig>('languages', config.languages),
-    verifier: section<GenerateConfig['verifier']>('verifier', config.verifier),
-    smoke: config.smoke === undefined ? undefined : section<Record<string, unknown>>('smoke', config.smoke),
+    tasks: completeSection<TasksConfig>('tasks', config.tasks),
+    languages: completeSection<LanguagesConfig>('languages', config.languages),
+    verifier: completeSection<GenerateConfig['verifier']>('verifier', config.verifier),
+    smoke: config.smoke === undefined ? undefined : completeSection<Record<string, unknown>>('smoke', config.smoke),
   }
 }
 

@@ -6,6 +6,7 @@
 // original ranked by the score rounded to 4 places, ties in file-name order (see select/score.ts).
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { defaultConfig } from '../lib/config.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { scoresJsonl, selectedTask, selectedTasksHead, writeSelectedTasks, type SelectedTask } from './select/artifacts.ts'
 import { selectionConfigHash, type SelectionConfig } from './select/config.ts'
@@ -13,7 +14,10 @@ import { readRecords, readScoringRows, type ScoringRow } from './select/read.ts'
 import { reportFiles } from './select/report.ts'
 import { scoreAndSelect, type Selection } from './select/score.ts'
 
-export { defaultSelectionConfig, selectionConfigHash } from './select/config.ts'
+export { selectionConfigHash } from './select/config.ts'
+
+/** The selection section with every default, as an empty config file gives it. */
+export const defaultSelectionConfig = (): SelectionConfig => defaultConfig().selection
 export type { FilterKey, QuotaKey, SelectionConfig, SelectionFilter, SelectionQuotas } from './select/config.ts'
 export { DatasetError } from './select/read.ts'
 export { roundScore, scoreAndSelect } from './select/score.ts'

@@ -1,7 +1,5 @@
-// The `selection` config section. Its defaults live only in schemas/config/selection.schema.json;
-// defaultSelectionConfig reads them from there without ajv, so the CLI run without --config does not
-// pay for loading a validator (a test checks it agrees with loadConfig).
-import { readFileSync } from 'node:fs'
+// The `selection` config section. Its defaults live only in schemas/config/selection.schema.json
+// (lib/config.ts fills them in; select.ts's defaultSelectionConfig is the config an empty file gives).
 import { join } from 'node:path'
 import { canonicalJson, sha256 } from '../../lib/hash.ts'
 
@@ -24,26 +22,6 @@ export interface SelectionConfig {
   include: SelectionFilter
   exclude: SelectionFilter
   quotas: SelectionQuotas
-}
-
-interface SchemaNode {
-  $ref?: string
-  default?: unknown
-  properties?: Record<string, SchemaNode>
-}
-
-export function defaultSelectionConfig(): SelectionConfig {
-  const schema = JSON.parse(readFileSync(SELECTION_SCHEMA, 'utf8')) as SchemaNode & { $defs?: Record<string, SchemaNode> }
-  const resolve = (node: SchemaNode): SchemaNode => (node.$ref?.startsWith('#/$defs/') ? (schema.$defs?.[node.$ref.slice(8)] ?? node) : node)
-  const fill = (node: SchemaNode, value: Record<string, unknown>): Record<string, unknown> => {
-    for (const [key, child] of Object.entries(resolve(node).properties ?? {})) {
-      if (!('default' in child)) continue
-      const given = structuredClone(child.default)
-      value[key] = given && typeof given === 'object' && !Array.isArray(given) ? fill(child, given as Record<string, unknown>) : given
-    }
-    return value
-  }
-  return fill(schema, {}) as unknown as SelectionConfig
 }
 
 /** The hash written into selected_tasks.json: same config, same hash, whatever the key order. */

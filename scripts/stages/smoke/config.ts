@@ -1,6 +1,6 @@
 // The `smoke` config section. Defaults live in schemas/config/smoke.schema.json only: a partial
 // section (from a test or a CLI) is completed by the same schema the config loader uses.
-import { compileSchema, schemaIssues } from '../../lib/schemas.ts'
+import { completeSection } from '../../lib/schemas.ts'
 import { ExitError } from '../../lib/errors.ts'
 
 export interface SmokeConfig {
@@ -25,18 +25,8 @@ export class SmokeConfigError extends ExitError {
   }
 }
 
-const SCHEMA = 'config/smoke.schema.json'
-
-/** Fills in defaults and checks the section; throws SmokeConfigError naming the bad key. */
-export function smokeConfig(section: Partial<SmokeConfig> = {}): SmokeConfig {
-  const value = structuredClone(section) as Record<string, unknown>
-  const validate = compileSchema(SCHEMA, true)
-  if (!validate(value)) {
-    const issues = schemaIssues(validate.errors).map((i) => `smoke${i.pointer.replaceAll('/', '.')}: ${i.message}`)
-    throw new SmokeConfigError(`invalid smoke config: ${issues.join('; ')}`)
-  }
-  return value as unknown as SmokeConfig
-}
+/** Fills in defaults and checks the section; a ConfigError (exit 2) names the bad key. */
+export const smokeConfig = (section: Partial<SmokeConfig> = {}): SmokeConfig => completeSection<SmokeConfig>('smoke', section)
 
 /** The engine asked for: CONTAINER_ENGINE wins over the config. */
 export function requestedEngine(config: SmokeConfig, env: NodeJS.ProcessEnv = process.env): SmokeConfig['engine'] {
