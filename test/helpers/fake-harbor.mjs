@@ -93,7 +93,12 @@ if (opts.agent === 'oracle') {
 // The verifier phase, then Harbor's reading of reward.json.
 let rewards = null
 let exception = null
-if (mode === 'trial-error') {
+// Modes that test how the target reads broken job folders do not need a real score: they skip the
+// verifier (it is the slow part) and record reward 0.
+const scoreless = ['no-trial-result', 'no-job-result', 'other-path'].includes(mode)
+if (scoreless) {
+  rewards = { reward: 0 }
+} else if (mode === 'trial-error') {
   exception = { exception_type: 'RewardFileNotFoundError', exception_message: 'No reward file found at /logs/verifier/reward.txt', exception_traceback: '', occurred_at: new Date().toISOString() }
 } else {
   const verify = bash(join(taskDir, 'tests', 'test.sh'))
