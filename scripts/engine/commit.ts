@@ -96,6 +96,7 @@ export class Staging {
         rmSync(output.path, { force: true })
         renameSync(staged, output.path)
       } else if (output.kind === 'dir') {
+        mkdirSync(dirname(output.path), { recursive: true })
         this.#swap(staged, output.path)
       } else {
         mkdirSync(output.path, { recursive: true })

@@ -28,6 +28,7 @@ export interface Config {
   verifier: Record<string, unknown>
   smoke: SmokeConfig
   index: Record<string, unknown>
+  harbor: Record<string, unknown>
 }
 
 export interface LoadedConfig {
