@@ -66,7 +66,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Writes out/tasks/<id>/… and out/tasks/manifest.json; the hashes follow the files. */
 function writeTasks(r: Rig, tasks: Record<string, Record<string, string>>, language = 'python'): string {
   const tree: Tree = {}
-  const manifest: { generator_version: string; tasks: Record<string, unknown> } = { generator_version: 'test', tasks: {} }
+  const manifest: { generator_version: string; tasks: Record<string, unknown> } = { generator_version: '0.1.0+000000000000', tasks: {} }
   for (const [id, files] of Object.entries(tasks)) {
     for (const [path, content] of Object.entries(files)) tree[`out/tasks/${id}/${path}`] = content
     const text = JSON.stringify(files)

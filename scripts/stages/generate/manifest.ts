@@ -1,23 +1,9 @@
-// out/tasks/manifest.json (which task dirs generate owns and from which inputs) and the task
-// digest used both as its output_hash and as the dataset.toml digest.
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { sha256, sortKeys } from '../../lib/hash.ts'
-import { toJson } from '../../lib/fsx.ts'
-import { check } from '../../lib/schemas.ts'
-import { GenerateError } from './errors.ts'
-import type { ManifestEntry, TasksManifest } from './types.ts'
+// The task digest: each task's output_hash in tasks/manifest.json and its digest in dataset.toml
+// (the manifest itself is a contract: contracts/tasks-manifest.ts).
+import { sha256 } from '../../lib/hash.ts'
+import { compareCodePoints } from '../../contracts/tasks-manifest.ts'
 
-export const MANIFEST_FILE = 'manifest.json'
-const SCHEMA = 'tasks-manifest.schema.json'
-
-const NON_BMP_OR_HIGH = /[\ud800-\uffff]/
-
-/** Code point order (= UTF-8 byte order, = Python's str order), not UTF-16 unit order. */
-export function compareCodePoints(a: string, b: string): number {
-  if (!NON_BMP_OR_HIGH.test(a) && !NON_BMP_OR_HIGH.test(b)) return a < b ? -1 : a > b ? 1 : 0
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
-}
+export { compareCodePoints, TASKS_MANIFEST_FILE as MANIFEST_FILE, tasksManifestJson as manifestJson } from '../../contracts/tasks-manifest.ts'
 
 /**
  * Harbor's task digest format: sha256 over `<relative path>\0<sha256 of the file>\n` for every
@@ -39,27 +25,4 @@ export function taskDigestWithBlock(files: Iterable<readonly [string, string]>, 
   const lines = records.map(([path, hash]) => `${path}\0${hash}\n`)
   lines.splice(at === -1 ? lines.length : at, 0, block)
   return sha256(lines.join(''))
-}
-
-export type PreviousManifest = { manifest: TasksManifest } | { manifest: undefined; problem?: string }
-
-export function readManifest(tasksDir: string): PreviousManifest {
-  const path = join(tasksDir, MANIFEST_FILE)
-  if (!existsSync(path)) return { manifest: undefined }
-  let value: unknown
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
-    return { manifest: undefined, problem: `${path}: not valid JSON (${(error as Error).message})` }
-  }
-  const issues = check(SCHEMA, value)
-  if (issues.length) return { manifest: undefined, problem: `${path}: ${issues.map((i) => `${i.pointer}: ${i.message}`).join('; ')}` }
-  return { manifest: value as TasksManifest }
-}
-
-export function manifestJson(generatorVersion: string, tasks: Map<string, ManifestEntry>): string {
-  const manifest = { generator_version: generatorVersion, tasks: Object.fromEntries([...tasks].sort((a, b) => compareCodePoints(a[0], b[0]))) }
-  const issues = check(SCHEMA, manifest)
-  if (issues.length) throw new GenerateError(`manifest.json would not match ${SCHEMA}: ${issues.map((i) => `${i.pointer}: ${i.message}`).join('; ')}`)
-  return toJson(sortKeys(manifest))
 }

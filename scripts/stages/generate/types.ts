@@ -23,16 +23,7 @@ export interface DatasetRecord {
   project: { dir: string; root: string; wrapper: string | null; layout: 'A' | 'B' | 'C'; file_count: number; total_chars: number }
 }
 
-export interface ManifestEntry {
-  input_hash: string
-  output_hash: string
-  language: string
-}
-
-export interface TasksManifest {
-  generator_version: string
-  tasks: Record<string, ManifestEntry>
-}
+export type { ManifestEntry, TasksManifest } from '../../contracts/tasks-manifest.ts'
 
 /** config.tasks after defaults (schemas/config/tasks.schema.json). */
 export interface TasksConfig {

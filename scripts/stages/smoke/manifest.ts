@@ -1,7 +1,8 @@
 // The generate stage's manifest (tasks/manifest.json) is the list of tasks to smoke-test, with the
-// hashes that decide what must be rebuilt.
+// hashes that decide what must be rebuilt; and the Dockerfile reading smoke needs.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { readTasksManifest, TASKS_MANIFEST_FILE } from '../../contracts/tasks-manifest.ts'
 import { ExitError } from '../../lib/errors.ts'
 
 export interface SmokeTask {
@@ -15,32 +16,14 @@ export interface SmokeTask {
 
 export class SmokeInputError extends ExitError {}
 
-const HASH = /^[0-9a-f]{64}$/
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
-
+/** The tasks to smoke-test: generate's manifest (checked against its contract), in id order. */
 export function readManifest(tasksDir: string): SmokeTask[] {
-  const file = join(tasksDir, 'manifest.json')
-  if (!existsSync(file)) throw new SmokeInputError(`${file}: not found (run the generate stage first)`)
-  let manifest: unknown
-  try {
-    manifest = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    throw new SmokeInputError(`${file}: not valid JSON: ${(error as Error).message}`)
-  }
-  const tasks = (manifest as { tasks?: unknown } | null)?.tasks
-  if (!tasks || typeof tasks !== 'object' || Array.isArray(tasks)) throw new SmokeInputError(`${file}: /tasks: must be an object`)
+  const { tasks } = readTasksManifest(tasksDir)
   const out: SmokeTask[] = []
-  for (const [id, raw] of Object.entries(tasks as Record<string, unknown>)) {
-    const entry = (raw ?? {}) as Record<string, unknown>
-    const where = `${file}: /tasks/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`
-    if (!SAFE_ID.test(id) || id.includes('..')) throw new SmokeInputError(`${where}: not a safe task id`)
-    for (const key of ['input_hash', 'output_hash'] as const) {
-      if (typeof entry[key] !== 'string' || !HASH.test(entry[key])) throw new SmokeInputError(`${where}/${key}: must be a sha256 hex digest`)
-    }
-    if (typeof entry.language !== 'string' || !entry.language) throw new SmokeInputError(`${where}/language: must be a non-empty string`)
+  for (const [id, entry] of Object.entries(tasks)) {
     const dir = join(tasksDir, id)
-    if (!existsSync(dir)) throw new SmokeInputError(`${where}: task directory ${dir} does not exist`)
-    out.push({ id, language: entry.language, input_hash: entry.input_hash as string, output_hash: entry.output_hash as string, dir })
+    if (!existsSync(dir)) throw new SmokeInputError(`${join(tasksDir, TASKS_MANIFEST_FILE)}: /tasks/${id}: task directory ${dir} does not exist`)
+    out.push({ id, language: entry.language, input_hash: entry.input_hash, output_hash: entry.output_hash, dir })
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
