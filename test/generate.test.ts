@@ -228,6 +228,42 @@ test('ground-truth paths are renamed as the agent sees them; prose, URLs and ari
   assert.is(normalisePathsInText('http://host//x, a//b, // comment, HoloCanvas platform', ctx), 'http://host//x, a//b, // comment, HoloCanvas platform')
 })
 
+// ---- context hint and leak check ---------------------------------------------------------------
+
+test('context_hint: by default the instruction lists no relevant files; files lists the context files', async () => {
+  const ws = workspace([record(ID_A, 'A')], { A: LAYOUT_A })
+  const none = await run(ws, {}, false)
+  const plain = readFileSync(join(none.staging, ID_A, 'instruction.md'), 'utf8')
+  assert.not.match(plain, '## Files to start from')
+  assert.not.match(plain, '/app/project/libs/sc_ipc/src/sc_ipc.c')
+  const files = await run(ws, { config: { tasks: { context_hint: 'files' } } }, false)
+  const hinted = readFileSync(join(files.staging, ID_A, 'instruction.md'), 'utf8')
+  assert.match(hinted, '## Files to start from\n\n- `/app/project/api-gateway/src/services/service_client.c`\n- `/app/project/libs/sc_ipc/src/sc_ipc.c`\n- `/app/project/services/texture-service/src/main.c`\n')
+})
+
+test('a task whose instruction repeats a ground-truth sentence fails by name; leak_check off lets it through', async () => {
+  const secret = 'The texture service drops every frame whose palette checksum mismatches because sc_ipc_send truncates payloads above sixty kilobytes.'
+  const leaky = record(ID_A, 'A', { task_prompt_text: `Explain the communication path. ${secret}`, ground_truth: `${secret} Fix the framing in libs/sc_ipc/src/sc_ipc.c.` })
+  const ws = workspace([leaky, record(ID_C, 'C')])
+  const failed = await run(ws, {}, false)
+  assert.equal(failed.result.built, [ID_C])
+  assert.is(failed.result.failed.length, 1)
+  assert.match(failed.result.failed[0].error, `${ID_A}: instruction.md gives the answer away (tasks.leak_check)`)
+  assert.match(failed.result.failed[0].error, 'sc_ipc_send truncates payloads')
+  const off = await run(ws, { config: { tasks: { leak_check: { enabled: false, min_run_words: 12, min_sentence_words: 8, min_specific_words: 3 } } } }, false)
+  assert.equal(off.result.built, [ID_A, ID_C])
+})
+
+test('phrasing another task of the same project shares is no leak', async () => {
+  const shared = 'Requests enter the gateway and are forwarded to the texture service over the shared IPC channel with retries.'
+  const a = record(ID_A, 'A', { task_prompt_text: `Explain the path. ${shared}`, ground_truth: `${shared} The client lives in api-gateway/src/services/service_client.c.` })
+  const a2 = record(ID_A2, 'A', { ground_truth: `${shared} Nothing else.` })
+  const ws = workspace([a, a2], { A: LAYOUT_A })
+  const { result } = await run(ws, {}, false)
+  assert.equal(result.failed, [])
+  assert.equal(result.built, [ID_A, ID_A2])
+})
+
 // ---- project placement ------------------------------------------------------------------------
 
 test('each layout lands complete at environment/project/ with its bytes, and context paths exist there', async () => {

@@ -9,6 +9,7 @@ import { check } from '../scripts/lib/schemas.ts'
 import { cheatAnswers, paraphrase, reorderSections } from '../scripts/verifier/answers.ts'
 import { taskAnswers } from '../scripts/verifier/calibration.ts'
 import { commonTerms } from '../scripts/verifier/evidence.ts'
+import { findLeaks, leakBaseline, sharedWithOthers } from '../scripts/verifier/leaks.ts'
 import { emptyAnswer } from '../scripts/verifier/oracle.ts'
 import { round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
 import { METRICS, type GroundTruthFile } from '../scripts/verifier/types.ts'
@@ -266,6 +267,18 @@ rules('the cross-task baseline: words in most ground truths count as given', () 
   assert.ok(common.includes('cache') && common.includes('tenant'))
   assert.not.ok(common.includes('gizmo'))
   assert.equal(commonTerms(texts.slice(0, 5), 0.2, 10), [])
+})
+
+rules('leak check: a real ground-truth sentence pasted into an instruction is found; shared or path-only text is not', () => {
+  const gt = real.find((g) => typeof g.ground_truth === 'object')!
+  const sentence = gt.ground_truth_text.split(/(?<=[.!?])\s+/).find((x) => x.split(' ').length > 15)!
+  const instruction = `# Task\n\nInvestigate the block builder. ${sentence}\n`
+  const leaks = findLeaks(instruction, gt.ground_truth_text, new Set())
+  assert.ok(leaks.length > 0 && leaks.every((l) => l.words >= 8), JSON.stringify(leaks))
+  const baseline = leakBaseline([[gt.ground_truth_text], [sentence]])
+  assert.equal(findLeaks(instruction, gt.ground_truth_text, sharedWithOthers(baseline, [gt.ground_truth_text])), [])
+  const paths = `See ${gt.context_files.slice(0, 12).join(' ')}`
+  assert.equal(findLeaks(paths, `${gt.ground_truth_text}\n${paths}`, new Set()), [])
 })
 
 rules('main.c is not credited by main.cpp, domain.c, mymain.c or main.c.orig; ambiguous names credit none', () => {

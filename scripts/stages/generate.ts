@@ -27,8 +27,7 @@ import { taskName } from './generate/task-files.ts'
 import { loadTemplates } from './generate/templates.ts'
 import { generatorVersion } from './generate/version.ts'
 import { RenderedWriter } from './generate/write.ts'
-import { commonTerms } from '../verifier/evidence.ts'
-import { groundTruthText } from '../verifier/ground-truth-text.ts'
+import { computeBaselines } from './generate/baselines.ts'
 import type { DatasetRecord, GenerateConfig, LanguagesConfig, ManifestEntry, TasksConfig } from './generate/types.ts'
 
 export { GenerateError, TaskError } from './generate/errors.ts'
@@ -123,10 +122,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     hashes: new ContentHashes(),
     writer: new RenderedWriter(config.tasks.link === 'auto'),
   }
-  // The verifier's cross-task baseline reads every selected ground truth; it is part of the
-  // recipe, so a change to it rebuilds every task (their ground_truth.json carry it).
-  ctx.commonTerms = commonTerms(inFileOrder.map((id) => groundTruthText(readRecordAt(options.dataset, located.get(id) as RecordLocation).value.ground_truth)))
-  const recipe = canonicalJson({ templates: templates.hash, tasks: config.tasks, verifier: config.verifier, common: ctx.commonTerms })
+  // The verifier's cross-task baselines (common vocabulary, shared phrasing for the leak check)
+  // read other records too; their hash is part of the recipe, so a change rebuilds every task.
+  const baselines = computeBaselines(options.dataset, inFileOrder, located)
+  ctx.commonTerms = baselines.common
+  ctx.leakBaseline = baselines.leak
+  const recipe = canonicalJson({ templates: templates.hash, tasks: config.tasks, verifier: config.verifier, baselines: baselines.hash })
   const tasksDir = options.tasks ?? options.outputs.tasks
   const reserved = [MANIFEST_FILE, ...(options.registryEntry ? [options.registryEntry] : [])]
 

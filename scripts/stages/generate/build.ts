@@ -26,6 +26,8 @@ export interface BuildContext {
   warn(message: string): void
   /** Content words most selected ground truths share (scripts/verifier/evidence.ts commonTerms). */
   commonTerms?: readonly string[]
+  /** Word n-gram → how many tasks have it (scripts/verifier/leaks.ts leakBaseline). */
+  leakBaseline?: ReadonlyMap<string, number>
 }
 
 export interface BuildInputs {
@@ -61,7 +63,7 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
   const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
   if (gt.dropped.length) ctx.warn(`${record.id}: ${gt.dropped.length} context file(s) not in the project, left out of ground_truth.json: ${gt.dropped.slice(0, 5).join(', ')}${gt.dropped.length > 5 ? ', …' : ''}`)
   const files = renderTaskFiles(
-    { record, paths, groundTruth: gt.file, project: projectView(tree), commonTerms: ctx.commonTerms, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
+    { record, paths, groundTruth: gt.file, project: projectView(tree), commonTerms: ctx.commonTerms, leakBaseline: ctx.leakBaseline, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
     ctx.templates,
     ctx.config,
   )

@@ -9,6 +9,8 @@ import { toJson } from '../../lib/fsx.ts'
 import { ANSWER_SECTIONS, oracleAnswer } from '../../verifier/oracle.ts'
 import { buildEvidence, enrichGroundTruth, judgeMetadata, type ProjectView } from '../../verifier/evidence.ts'
 import type { VerifierConfig } from '../../verifier/types.ts'
+import { findLeaks, sharedWithOthers } from '../../verifier/leaks.ts'
+import { leakTexts } from './baselines.ts'
 import { TaskError } from './errors.ts'
 import { normalisePathsInText, type GroundTruthFile, type PathContext } from './ground-truth.ts'
 import type { Templates } from './templates.ts'
@@ -41,6 +43,8 @@ export interface TaskInputs {
   project?: ProjectView
   /** The cross-task baseline: vocabulary most of the run's ground truths share. */
   commonTerms?: readonly string[]
+  /** Word n-gram → how many tasks of the run's projects have it (the leak check's baseline). */
+  leakBaseline?: ReadonlyMap<string, number>
 }
 
 const LANGUAGE_LABELS: Record<string, string> = {
@@ -70,6 +74,7 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
   }
   const t = templates.compiled
   const instruction = render(t.instruction, instructionData(record, inputs.paths, config))
+  checkLeaks(record, instruction, inputs, config.tasks)
   const project: ProjectView = inputs.project ?? { files: [], read: () => undefined }
   const evidence = buildEvidence(inputs.groundTruth.ground_truth_text, project, instruction)
   const relevant = { ...inputs.groundTruth, relevant_files: evidence.relevant.map((f) => `/app/project/${f}`) }
@@ -111,10 +116,32 @@ function instructionData(record: DatasetRecord, paths: PathContext, config: Gene
     modifying: MODIFYING.has(record.task_category),
     expectedApproach: tasks.include_expected_approach && record.expected_approach_text.trim() ? raw(mdBlock(text(record.expected_approach_text))) : null,
     criteria: tasks.include_evaluation_criteria && criteria.length ? raw(criteria.map((c) => `- ${mdInline(c)}`).join('\n')) : null,
+    // Off by default: finding the relevant files is what code-search tools are for.
+    contextFiles: tasks.context_hint === 'files' ? contextHint(record, paths) : null,
     projectDir: '/app/project/',
     answerPath: ANSWER_PATH,
     sections: ANSWER_SECTIONS,
   }
+}
+
+/** Fails a task whose instruction carries ground-truth sentences or long runs of them that no
+ *  other task shares (scripts/verifier/leaks.ts). */
+function checkLeaks(record: DatasetRecord, instruction: string, inputs: TaskInputs, tasks: GenerateConfig['tasks']): void {
+  const rules = tasks.leak_check
+  if (!rules.enabled) return
+  const shared = inputs.leakBaseline ? sharedWithOthers(inputs.leakBaseline, leakTexts(record as unknown as Record<string, unknown>)) : new Set<string>()
+  const leaks = findLeaks(instruction, inputs.groundTruth.ground_truth_text, shared, new Set(inputs.commonTerms ?? []), {
+    minRun: rules.min_run_words, minSentence: rules.min_sentence_words, minSpecific: rules.min_specific_words,
+  })
+  if (leaks.length > 0) {
+    const shown = leaks.slice(0, 2).map((l) => `${l.kind} of ${l.words} words: "${l.text.slice(0, 120)}"`).join('; ')
+    throw new TaskError(record.id, `instruction.md gives the answer away (tasks.leak_check): it repeats ${leaks.length} ground-truth passage(s) no other task shares: ${shown}`)
+  }
+}
+
+function contextHint(record: DatasetRecord, paths: PathContext): ReturnType<typeof raw> | null {
+  const files = [...new Set(record.context_files)].filter((f) => paths.files.has(f)).sort()
+  return files.length ? raw(files.map((f) => `- \`/app/project/${f}\``).join('\n')) : null
 }
 
 function taskTomlData(inputs: TaskInputs, config: GenerateConfig): Record<string, unknown> {

@@ -35,6 +35,9 @@ export interface TasksConfig {
   tags: string[]
   include_expected_approach: boolean
   include_evaluation_criteria: boolean
+  /** none: the instruction lists no relevant files (finding them is the task); files: it lists the scenario's context files. */
+  context_hint: 'none' | 'files'
+  leak_check: { enabled: boolean; min_run_words: number; min_sentence_words: number; min_specific_words: number }
   link: 'auto' | 'copy'
   agent_timeout_sec: number
   verifier_timeout_sec: number

@@ -1,0 +1,97 @@
+// Does an instruction give the answer away? It leaks when it contains a whole ground-truth
+// sentence, or a long run of the ground truth's words, that is not shared vocabulary. "Shared" is
+// measured against a cross-task baseline: word runs that occur in the ground truths of several
+// tasks (template phrasing, boilerplate a whole dataset repeats) are not this task's answer, so
+// an instruction repeating them leaks nothing.
+import { contentTokens, normaliseText, tokens } from './score.ts'
+
+/** Shingle length: runs are matched as overlapping word n-grams of this size. */
+export const SHINGLE = 6
+
+const gramsOf = (words: readonly string[], n = SHINGLE): string[] => {
+  const out: string[] = []
+  for (let i = 0; i + n <= words.length; i++) out.push(words.slice(i, i + n).join(' '))
+  return out
+}
+
+// Paths are left out: an instruction naming the files the answer names is the context hint
+// (tasks.context_hint), not the answer's sentences.
+const PATH_WORD = /[^\s]*\/[^\s]*/g
+const words = (text: string): string[] => tokens(normaliseText(text).replace(PATH_WORD, ' '))
+
+/** For every word n-gram of the run's tasks (ground truth, description and prompt of each), how
+ *  many tasks have it. */
+export function leakBaseline(tasks: readonly (readonly string[])[]): Map<string, number> {
+  const df = new Map<string, number>()
+  for (const texts of tasks) {
+    const own = new Set<string>()
+    for (const text of texts) for (const g of gramsOf(words(text))) own.add(g)
+    for (const g of own) df.set(g, (df.get(g) ?? 0) + 1)
+  }
+  return df
+}
+
+/** The n-grams shared with at least one other task, given this task's own texts. */
+export function sharedWithOthers(baseline: ReadonlyMap<string, number>, ownTexts: readonly string[]): { has(gram: string): boolean } {
+  const own = new Set<string>()
+  for (const text of ownTexts) for (const g of gramsOf(words(text))) own.add(g)
+  return { has: (g) => (baseline.get(g) ?? 0) - (own.has(g) ? 1 : 0) >= 1 }
+}
+
+export interface Leak {
+  /** The leaked words, as the ground truth has them (lower-cased tokens). */
+  text: string
+  words: number
+  kind: 'sentence' | 'run'
+}
+
+export interface LeakRules {
+  /** A run of this many consecutive ground-truth words is a leak. */
+  minRun: number
+  /** A whole ground-truth sentence of this many words is a leak. */
+  minSentence: number
+  /** ...when it carries at least this many distinct content words outside the common vocabulary. */
+  minSpecific: number
+}
+
+export const DEFAULT_LEAK_RULES: Readonly<LeakRules> = Object.freeze({ minRun: 12, minSentence: 8, minSpecific: 3 })
+
+/** Leaks of the ground truth into the instruction: whole sentences and long runs of words, not
+ *  covered by n-grams other tasks share, carrying enough words outside the common vocabulary
+ *  (template phrasing with one project noun swapped in is not an answer). */
+export function findLeaks(instruction: string, truthText: string, shared: { has(gram: string): boolean }, common: ReadonlySet<string> = new Set(), rules: LeakRules = DEFAULT_LEAK_RULES): Leak[] {
+  const { minRun, minSentence } = rules
+  const baseline = shared
+  const inInstruction = new Set(gramsOf(words(instruction)))
+  const leaks: Leak[] = []
+  const seen = new Set<string>()
+  const add = (leak: Leak) => {
+    const specific = new Set(contentTokens(leak.text).filter((t) => !common.has(t)))
+    if (specific.size >= rules.minSpecific && !seen.has(leak.text)) {
+      seen.add(leak.text)
+      leaks.push(leak)
+    }
+  }
+  const truth = normaliseText(truthText)
+  // Whole sentences: every shingle of the sentence is in the instruction and not all are shared.
+  for (const sentence of truth.split(/(?<=[.!?])\s+|\n+/)) {
+    const w = words(sentence)
+    if (w.length < Math.max(minSentence, SHINGLE)) continue
+    const grams = gramsOf(w)
+    if (grams.every((g) => inInstruction.has(g)) && grams.some((g) => !baseline.has(g))) add({ text: w.join(' '), words: w.length, kind: 'sentence' })
+  }
+  // Long runs: consecutive ground-truth shingles found in the instruction, none shared.
+  const w = words(truth)
+  const grams = gramsOf(w)
+  let start = -1
+  for (let i = 0; i <= grams.length; i++) {
+    const hit = i < grams.length && inInstruction.has(grams[i]) && !baseline.has(grams[i])
+    if (hit && start < 0) start = i
+    if (!hit && start >= 0) {
+      const length = i - start + SHINGLE - 1
+      if (length >= minRun) add({ text: w.slice(start, i + SHINGLE - 1).join(' '), words: length, kind: 'run' })
+      start = -1
+    }
+  }
+  return leaks
+}
