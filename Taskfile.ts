@@ -3,7 +3,7 @@
 // Declarations only: each stage's spec is scripts/stages/<name>/<name>-stage.ts (its code loads
 // only when it runs), the engine is scripts/engine/. Run `npx zx Taskfile.ts --help`.
 import { enableCompileCache } from 'node:module'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { Stage } from './scripts/engine/types.ts'
 import type { Config } from './scripts/lib/config.ts'
 import type { ResolvedFetch } from './scripts/stages/fetch/fetch-stage.ts'
@@ -12,12 +12,15 @@ enableCompileCache() // type stripping is the biggest start-up cost; cache it ac
 const { main } = await import('./scripts/engine/cli.ts')
 const { loadConfig } = await import('./scripts/lib/config.ts')
 const { SCHEMA_DIRS } = await import('./scripts/lib/schemas.ts')
+const { checkOutDir, projectGuards } = await import('./scripts/lib/out-guard.ts')
 const { fetchStage, resolveFetchConfig } = await import('./scripts/stages/fetch/fetch-stage.ts')
 const { extractStage } = await import('./scripts/stages/extract/extract-stage.ts')
 const { selectStage } = await import('./scripts/stages/select/select-stage.ts')
 const { generateStage } = await import('./scripts/stages/generate/generate-stage.ts')
 const { indexStage } = await import('./scripts/stages/index/index-stage.ts')
 const { smokeStage } = await import('./scripts/stages/smoke/smoke-stage.ts')
+const { adapterStage } = await import('./scripts/stages/adapter/adapter-stage.ts')
+const { reportStage } = await import('./scripts/stages/report/report-stage.ts')
 
 interface Settings {
   outDir: string
@@ -25,6 +28,10 @@ interface Settings {
   dataDir: string
   config: Config
   fetch: ResolvedFetch | null
+  /** Relative paths in the config resolve against it. */
+  configDir: string
+  /** The config file: --watch reruns when it changes. */
+  watch: string[]
 }
 
 // Stages name what they read by the keys of what others write (extract.files.dataset, …).
@@ -44,7 +51,17 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
     generate,
     indexStage({ ...picked, config: c.index, indexDir: out('index') }),
     smokeStage({ outDir, tasks, config: c.smoke, deps: ['generate'] }),
+    adapterStage({ outDir, tasks, registry, selected: picked.selected,
+      config: c, deps: ['generate'] }),
   ]
+}
+
+// The report page comes last, over whatever stages the graph has; the summary after a run lists
+// the reports to read and the task datasets to run (outputs marked `show`).
+function withReport(stages: Stage[], outDir: string): Stage[] {
+  const show: Record<string, string> = { 'report/selection.md': 'report', 'report/smoke.md': 'report', tasks: 'dataset', 'registry/dataset.toml': 'dataset' }
+  for (const output of stages.flatMap((s) => s.outputs)) output.show ??= show[relative(outDir, output.path)]
+  return [...stages, reportStage({ outDir, graph: stages })]
 }
 
 const root = import.meta.dirname
@@ -56,21 +73,34 @@ process.exitCode = await main(argv, {
     config: { value: 'FILE', help: 'the config file (default: locobench.config.json5)' },
   },
   settings: ({ out, project }): Settings => {
-    const { config, baseDir } = loadConfig(project.config, root)
+    const { config, baseDir, file } = loadConfig(project.config, root)
     const at = (flag: string | undefined, value: string) =>
       resolve(flag ? process.cwd() : baseDir, flag ?? value)
     const fetch = resolveFetchConfig(config.fetch, baseDir)
     const dataDir = fetch?.target ?? at(project.data, config.data)
-    return { outDir: at(out, config.out), dataDir, config, fetch }
+    const watch = file ? [file] : []
+    const outDir = at(out, config.out)
+    checkOutDir(outDir, projectGuards({ root, dataDir, configDir: baseDir }))
+    return { outDir, dataDir, config, configDir: baseDir, fetch, watch }
   },
   schemas: SCHEMA_DIRS,
-  stages: graph,
+  summarySchema: 'run-summary.schema.json',
+  stages: (settings) => withReport(graph(settings), settings.outDir),
   commands: {
     'base-image': {
       title: 'build the Debian base image from the apt mirror when it cannot be pulled',
       run: async ({ config }, { log, warn, signal }) => {
         const { buildBaseImage } = await import('./scripts/stages/smoke/base-image.ts')
         return buildBaseImage({ config: config.smoke, log, warn, signal })
+      },
+    },
+    harbor: {
+      title: "run Harbor's harness with the oracle and no-op agents on a few tasks (not in all)",
+      run: async ({ outDir, config, configDir }, { log, signal, flags }) => {
+        const { harborCommand } = await import('./scripts/harbor/harbor-check.ts')
+        const tasksDir = join(outDir, 'tasks')
+        const { dryRun } = flags
+        return harborCommand({ tasksDir, outDir, config, configDir, log, signal, dryRun })
       },
     },
     push: {

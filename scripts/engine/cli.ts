@@ -4,10 +4,12 @@
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { clean } from './clean.ts'
+import { checkOutOverlap } from './out-overlap.ts'
 import { UsageError } from './errors.ts'
 import { closure, planAll, runAll, storeFor, type EngineOptions } from './run.ts'
 import { describeReason, type EngineEvent, type Stage } from './types.ts'
 import { jsonView, listrView, reasonText, type View } from './view.ts'
+import { collectSummary, printSummary, type SummaryOutput } from './summary.ts'
 
 /** The flags every Taskfile has, parsed; `out` is left to the settings hook, which knows defaults. */
 export interface EngineFlags {
@@ -21,6 +23,8 @@ export interface EngineFlags {
 export interface BaseSettings {
   /** Where artifacts go; its .taskcache/ holds records, caches, staging and the lock. */
   outDir: string
+  /** --watch also starts a round when these change (the config file the settings came from). */
+  watch?: string[]
 }
 
 export interface CommandContext {
@@ -46,6 +50,8 @@ export interface Taskfile<S extends BaseSettings> {
   settings(flags: EngineFlags & { project: Record<string, string | undefined> }): S
   /** Folders of the JSON Schemas that outputs name (every schema in them may be `$ref`-ed). */
   schemas: readonly string[]
+  /** The schema (a name in the first schema folder, or absolute) `--summary FILE` is checked against. */
+  summarySchema?: string
   stages(settings: S): Stage[]
   commands?: Record<string, Command<S>>
 }
@@ -58,13 +64,18 @@ const ENGINE_HELP = `  --force <stage>     rerun that stage (repeatable); depend
   --concurrency N     at most N things at once: stages, and the items inside each stage (default:
                       CPU count); a stage may set a lower limit of its own
   --verbose           stack traces and more detail
+  --summary FILE      also write the end-of-run summary as JSON (schema-checked)
+  --watch             run, then rerun stale stages whenever their inputs, recipe files or the
+                      settings' watched files change (Ctrl-C stops: 0 when idle, 130 mid-run)
+  --format dot|mermaid  graph: the output format (default dot)
+  --status            graph: show each stage fresh or stale
   --help`
 
 function help(flags: Taskfile<BaseSettings>['flags'] = {}): string {
   const project = Object.entries(flags).map(([name, f]) => `  ${`--${name} ${f.value}`.padEnd(20)}${f.help}`)
   return `usage: npx zx Taskfile.ts [target…] [flags]
 
-targets: all (default) | <stage>… | status | clean [stage…] | <command>
+targets: all (default) | <stage>… | status | clean [stage…] | graph [stage…] | explain STAGE | <command>
 flags:
 ${[...project, ENGINE_HELP].join('\n')}`
 }
@@ -86,6 +97,10 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
         out: { type: 'string' },
         concurrency: { type: 'string' },
         verbose: { type: 'boolean' },
+        summary: { type: 'string' },
+        watch: { type: 'boolean' },
+        format: { type: 'string' },
+        status: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -107,11 +122,14 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
     const [first, ...rest] = positionals.length ? positionals : ['all']
     const emit = flags.json ? jsonView().emit : undefined
     const outDir = resolve(settings.outDir)
+    checkOutOverlap(outDir, stages)
     if (first === 'status') return await status(stages, taskfile.root, outDir, rest, Boolean(flags.json))
     if (first === 'clean') {
       const names = rest.length ? rest : stages.map((s) => s.name)
       return clean(stages, outDir, names, (line) => process.stdout.write(`${line}\n`))
     }
+    if (first === 'graph') return await (await import('./graph-view.ts')).graphTarget(stages, taskfile.root, outDir, rest, { format: flags.format, status: Boolean(flags.status) })
+    if (first === 'explain') return await (await import('./explain.ts')).explainTarget(stages, taskfile.root, outDir, rest, Boolean(flags.json))
     const command = taskfile.commands?.[first]
     const commandFlags = { ...engineFlags, dryRun: Boolean(flags['dry-run']), json: Boolean(flags.json) }
     if (command) return await runCommand(command, settings, first, rest, emit, commandFlags)
@@ -133,7 +151,16 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
       emit: () => {},
     }
     if (flags['dry-run']) return await dryRun(options, Boolean(flags.json))
-    return await run(options, Boolean(flags.json))
+    const summaryOutput: SummaryOutput = { json: Boolean(flags.json), file: flags.summary && resolve(flags.summary), schema: taskfile.summarySchema ? { dirs: taskfile.schemas, name: taskfile.summarySchema } : undefined }
+    if (flags.watch) {
+      // Each round asks the settings hook again, so a config change reaches the stages' recipes.
+      const rebuild = () => {
+        const now = taskfile.settings({ ...engineFlags, project })
+        return { options: { ...options, stages: taskfile.stages(now) }, watch: now.watch ?? [] }
+      }
+      return await (await import('./watch.ts')).watch({ options, watch: settings.watch ?? [] }, rebuild, summaryOutput)
+    }
+    return await run(options, Boolean(flags.json), summaryOutput)
   } catch (error) {
     const err = error as Error & { exitCode?: number }
     process.stderr.write(`${err.message}\n`)
@@ -149,7 +176,7 @@ function parseEngineFlags(flags: { out?: string; concurrency?: string; verbose?:
   return { out: flags.out, concurrency, verbose: Boolean(flags.verbose) }
 }
 
-async function run(options: EngineOptions, json: boolean): Promise<number> {
+async function run(options: EngineOptions, json: boolean, summaryOutput?: SummaryOutput): Promise<number> {
   const view: View = json ? jsonView() : listrView(closure(options.stages, options.targets).map((s) => ({ name: s.name, title: s.title })))
   const controller = new AbortController()
   let interrupts = 0
@@ -161,11 +188,12 @@ async function run(options: EngineOptions, json: boolean): Promise<number> {
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+  const digest = collectSummary(closure(options.stages, options.targets), options.outDir, options.targets)
+  let code: number
   try {
-    const summary = await runAll({ ...options, emit: (e) => view.emit(e), signal: controller.signal })
+    const summary = await runAll({ ...options, emit: (e) => (digest.add(e), view.emit(e)), signal: controller.signal })
     await view.close()
-    if (controller.signal.aborted) return 130
-    return summary.ok ? 0 : 1
+    code = controller.signal.aborted ? 130 : summary.ok ? 0 : 1
   } catch (error) {
     await view.close()
     throw error
@@ -173,6 +201,9 @@ async function run(options: EngineOptions, json: boolean): Promise<number> {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
   }
+  // After the view is closed for good: a summary that fails its schema is an error of its own.
+  if (summaryOutput) printSummary(digest.finish(controller.signal.aborted), summaryOutput)
+  return code
 }
 
 async function status(stages: Stage[], root: string, outDir: string, targets: string[], json: boolean): Promise<number> {

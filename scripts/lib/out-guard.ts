@@ -33,3 +33,20 @@ export function checkOutDir(outDir: string, guarded: Guarded[]): void {
     if (how) throw new UsageError(`--out ${outDir}: the out dir ${how} ${what} (${other}); choose a folder outside it`)
   }
 }
+
+/** The repository's own folders: an out dir over any of them would let `clean` or a stage touch source. */
+const SOURCE_FOLDERS = ['scripts', 'schemas', 'templates', 'test', 'data', 'docs', 'node_modules', '.git']
+
+/**
+ * What this repository's out dir must stay clear of: the data root, the config's folder and the
+ * repository root (both may hold the out dir: the default `out/` sits there, but the out dir may
+ * not be them or contain them), and the repository's source folders (no overlap at all).
+ */
+export function projectGuards(o: { root: string; dataDir: string; configDir: string }): Guarded[] {
+  return [
+    { path: o.dataDir, what: 'the data root' },
+    { path: o.configDir, what: "the config's folder", allow: 'inside' },
+    { path: o.root, what: 'the repository', allow: 'inside' },
+    ...SOURCE_FOLDERS.map((name) => ({ path: `${o.root}/${name}`, what: `the repository's ${name}/` })),
+  ]
+}
