@@ -85,6 +85,8 @@ process.exitCode = await main(argv, {
   },
   schemas: SCHEMA_DIRS,
   summarySchema: 'run-summary.schema.json',
+  // fetch is in the graph only when the config names an archive; say so rather than "unknown".
+  optionalTargets: { fetch: 'fetch.url or fetch.path in the config (see locobench.config.json5)' },
   stages: (settings) => withReport(graph(settings), settings.outDir),
   commands: {
     'base-image': {

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { clean } from './clean.ts'
 import { checkOutOverlap } from './out-overlap.ts'
+import { checkTargets, targetHelp } from './targets.ts'
 import { UsageError } from './errors.ts'
 import { closure, planAll, runAll, storeFor, type EngineOptions } from './run.ts'
 import { describeReason, type EngineEvent, type Stage } from './types.ts'
@@ -54,6 +55,8 @@ export interface Taskfile<S extends BaseSettings> {
   summarySchema?: string
   stages(settings: S): Stage[]
   commands?: Record<string, Command<S>>
+  /** Stages that exist only when the settings turn them on: name → what they need (for messages). */
+  optionalTargets?: Record<string, string>
 }
 
 const ENGINE_HELP = `  --force <stage>     rerun that stage (repeatable); dependents rerun only if its outputs change
@@ -105,12 +108,12 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
       },
     })
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`)
+    process.stderr.write(`${flagError(error as Error)}\n\n${HELP}\n`)
     return 2
   }
   const { values: flags, positionals } = args
   if (flags.help) {
-    process.stdout.write(`${HELP}\n`)
+    process.stdout.write(`${HELP}\n\ntargets:\n${targetHelp({ stages: helpStages(taskfile, flags), commands: taskfile.commands ?? {}, optional: taskfile.optionalTargets })}\n`)
     return 0
   }
   try {
@@ -133,6 +136,7 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
     const command = taskfile.commands?.[first]
     const commandFlags = { ...engineFlags, dryRun: Boolean(flags['dry-run']), json: Boolean(flags.json) }
     if (command) return await runCommand(command, settings, first, rest, emit, commandFlags)
+    checkTargets(positionals, { stages, commands: taskfile.commands ?? {}, optional: taskfile.optionalTargets })
     const all = positionals.includes('all') || positionals.length === 0
     const targets = all ? stages.map((s) => s.name) : positionals
     for (const force of flags.force ?? []) {
@@ -163,11 +167,31 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
     return await run(options, Boolean(flags.json), summaryOutput)
   } catch (error) {
     const err = error as Error & { exitCode?: number }
-    process.stderr.write(`${err.message}\n`)
+    if (!reported.has(err)) process.stderr.write(`${err.message}\n`)
     if (flags.verbose && err.stack) process.stderr.write(`${err.stack}\n`)
     return err.exitCode ?? 1
   }
 }
+
+/** Node's parseArgs messages quote unevenly (`as in '-- "--x"`); say it plainly instead. */
+function flagError(error: Error): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(error.message)
+  return unknown ? `unknown flag "${unknown[1]}" (to pass a target that starts with "-", put it after "--")` : error.message
+}
+
+/** --help lists the stages when the settings load (a broken config still gets the help). */
+function helpStages<S extends BaseSettings>(taskfile: Taskfile<S>, flags: Record<string, unknown>): Stage[] | undefined {
+  try {
+    const engineFlags = parseEngineFlags(flags)
+    const project = Object.fromEntries(Object.keys(taskfile.flags ?? {}).map((name) => [name, flags[name] as string | undefined]))
+    return taskfile.stages(taskfile.settings({ ...engineFlags, project }))
+  } catch {
+    return undefined
+  }
+}
+
+/** Errors a view already printed (before the stages it kept from running): not printed twice. */
+const reported = new WeakSet<object>()
 
 function parseEngineFlags(flags: { out?: string; concurrency?: string; verbose?: boolean }): EngineFlags {
   const given = flags.concurrency
@@ -195,7 +219,9 @@ async function run(options: EngineOptions, json: boolean, summaryOutput?: Summar
     await view.close()
     code = controller.signal.aborted ? 130 : summary.ok ? 0 : 1
   } catch (error) {
-    await view.close()
+    // The run stopped before its stages ran (the lock is held): the view says why first.
+    await view.close((error as Error).message)
+    reported.add(error as Error)
     throw error
   } finally {
     process.off('SIGINT', onSignal)

@@ -6,8 +6,11 @@ import { describeReason, type EngineEvent, type Reason } from './types.ts'
 
 export interface View {
   emit(event: EngineEvent): void
-  /** Resolves when the view has drawn every stage's final state. */
-  close(): Promise<void>
+  /**
+   * Resolves when the view has drawn every stage's final state. `stopped`: why the run ended
+   * before its stages (a held lock): said first, and the stages left show as not run.
+   */
+  close(stopped?: string): Promise<void>
 }
 
 export function jsonView(write: (line: string) => void = (line) => process.stdout.write(line)): View {
@@ -45,6 +48,7 @@ export function listrView(stages: { name: string; title: string }[], stderr = pr
     lanes.set(name, { title: `${name}: ${title}`, pending: [], finish, finished })
   }
   const failures: Extract<EngineEvent, { type: 'fail' }>[] = []
+  let stopped = false
 
   const show = (lane: Lane, event: EngineEvent) => {
     const task = lane.task
@@ -83,7 +87,7 @@ export function listrView(stages: { name: string; title: string }[], stderr = pr
         for (const event of lane.pending.splice(0)) show(lane, event)
         const end = await lane.finished
         if (end.type === 'skip') {
-          const why = end.why === 'fresh' ? 'fresh' : end.why === 'dry-run' ? `would run (${reasonText(end.reasons)})` : 'not run: a dependency failed'
+          const why = end.why === 'fresh' ? 'fresh' : end.why === 'dry-run' ? `would run (${reasonText(end.reasons)})` : stopped && !end.stage ? 'not run' : 'not run: a dependency failed'
           // The simple renderer prints "title [SKIPPED: why]"; the default one shows only the message.
           task.skip(plain ? why : `${lane.title}: ${why}`)
         } else if (end.type === 'done') {
@@ -119,7 +123,12 @@ export function listrView(stages: { name: string; title: string }[], stderr = pr
       if (event.type === 'skip' || event.type === 'done' || event.type === 'fail') lane.finish(event)
       else show(lane, event)
     },
-    async close() {
+    async close(reason) {
+      // The reason the run stopped comes before any line about the stages it kept from running.
+      if (reason !== undefined) {
+        stopped = true
+        stderr.write(`${reason}\n`)
+      }
       // Stages never reached (a run stopped early) must not leave the list waiting forever.
       for (const lane of lanes.values()) lane.finish({ type: 'skip', stage: '', why: 'dependency-failed', reasons: [] })
       await running
