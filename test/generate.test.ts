@@ -282,12 +282,12 @@ test('each layout lands complete at environment/project/ with its bytes, and con
   assert.equal(result.inputs, Object.values(roots).map(([root]) => join(ws.data, root)).sort())
 })
 
-test('project files are hard links when possible and copies with link: copy', async () => {
+test('project files are copies by default and hard links with link: hardlink', async () => {
   const ws = workspace([record(ID_A, 'A')], { A: LAYOUT_A })
   writeFileSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas/build.sh'), '#!/bin/sh\n', { mode: 0o755 })
   const source = (rel: string) => statSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas', rel))
-  const linked = await run(ws, {}, false)
-  const copied = await run(ws, { config: { tasks: { link: 'copy' } } }, false)
+  const linked = await run(ws, { config: { tasks: { link: 'hardlink' } } }, false)
+  const copied = await run(ws, {}, false)
   for (const rel of [...Object.keys(LAYOUT_A), 'build.sh']) {
     const l = statSync(join(linked.staging, ID_A, 'environment/project', rel))
     const c = statSync(join(copied.staging, ID_A, 'environment/project', rel))
@@ -300,10 +300,10 @@ test('project files are hard links when possible and copies with link: copy', as
   assert.match(copied.result.summaryLine, /0 linked, 6 copied/)
 })
 
-test('files identical across tasks are written once per run and hard-linked, except with link: copy', async () => {
+test('files identical across tasks are written once per run and hard-linked only with link: hardlink', async () => {
   const ws = workspace([record(ID_A, 'A'), record(ID_A2, 'A')], { A: LAYOUT_A })
-  const linked = await run(ws, {}, false)
-  const copied = await run(ws, { config: { tasks: { link: 'copy' } } }, false)
+  const linked = await run(ws, { config: { tasks: { link: 'hardlink' } } }, false)
+  const copied = await run(ws, {}, false)
   for (const rel of ['tests/verify.py', 'tests/test.sh', 'solution/solve.sh', 'environment/Dockerfile']) {
     const [a, b] = [ID_A, ID_A2].map((id) => statSync(join(linked.staging, id, rel)))
     assert.is(a.ino, b.ino, rel)

@@ -69,6 +69,7 @@ export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks
         templatesDir, config: o.config, tasks: o.tasks, registryEntry,
         outputs: { tasks: staged, registry: registryEntry ? join(staged, registryEntry) : ctx.out(o.registry) },
         items: ctx.items, progress: ctx.progress, log: ctx.log, warn: ctx.warn, signal: ctx.signal,
+        keep: { cacheDir: ctx.cacheDir, keptDir: join(dirname(o.tasks), 'kept') },
         concurrency: ctx.concurrency,
       })
       return { summary: r.summaryLine, inputs: r.inputs }

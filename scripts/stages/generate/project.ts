@@ -1,6 +1,7 @@
 // A project tree as extract resolved it (record.project.root), scanned once per run however many
-// tasks share it, and placed into environment/project/ by hard links (copies when linking fails
-// or is turned off). Content identity is the sha256 of every file: about 1 MB per project, read
+// tasks share it, and placed into environment/project/ as copies (copy-on-write clones where the
+// file system supports them), or by hard links when `tasks.link: hardlink` asks (then a task's
+// files are the data's files: editing one edits the other). Content identity is the sha256 of every file: about 1 MB per project, read
 // once per run, which keeps incremental rebuilds exact (a touched file with the same bytes does
 // not rebuild; a same-size edit does).
 import { createHash } from 'node:crypto'
@@ -128,7 +129,8 @@ function symlinkInside(realRoot: string, abs: string): string | { reason: string
 }
 
 export interface PlaceState {
-  mode: 'auto' | 'copy'
+  /** copy: never share an inode with the data; hardlink (auto: its old name): link when possible. */
+  mode: 'copy' | 'hardlink' | 'auto'
   /** Set after the first EXDEV/EPERM: the rest of the run copies without trying to link. */
   linkUnsupported: boolean
   linked: number
@@ -172,7 +174,7 @@ function dirLevels(tree: ProjectTree): string[][] {
 
 /** Hard-links `from` to `to` when the mode and the file system allow; false: copy it instead. */
 function linkFile(from: string, to: string, state: PlaceState): boolean {
-  if (state.mode === 'auto' && !state.linkUnsupported) {
+  if (state.mode !== 'copy' && !state.linkUnsupported) {
     try {
       linkSync(from, to)
       state.linked++

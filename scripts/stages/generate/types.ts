@@ -38,7 +38,8 @@ export interface TasksConfig {
   /** none: the instruction lists no relevant files (finding them is the task); files: it lists the scenario's context files. */
   context_hint: 'none' | 'files'
   leak_check: { enabled: boolean; min_run_words: number; min_sentence_words: number; min_specific_words: number }
-  link: 'auto' | 'copy'
+  /** copy: clones/copies (never aliases the data); hardlink (or its old name auto): shared inodes. */
+  link: 'copy' | 'hardlink' | 'auto'
   agent_timeout_sec: number
   verifier_timeout_sec: number
   build_timeout_sec: number

@@ -1,0 +1,107 @@
+// Generate never harms the user's data, through the real CLI on a copy of the bundled sample:
+// task dirs hold copies by default (editing one leaves the data byte-identical), hard links only
+// when `tasks.link: hardlink` asks; files a user adds inside a task dir are moved aside to
+// out/kept/ and named, never deleted, when generate rebuilds or removes that task.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { EngineEvent } from '../scripts/engine/types.ts'
+import { filesUnder } from '../scripts/stages/generate/kept.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const work = mkdtempSync(join(tmpdir(), 'lbh-generate-safety-'))
+// A copy: with hard links the test writes through a task into "the data".
+const data = join(work, 'data')
+cpSync(join(ROOT, 'data', 'sample'), data, { recursive: true })
+
+interface Run {
+  status: number | null
+  events: EngineEvent[]
+  warnings: string[]
+  stderr: string
+}
+
+function generate(out: string, config: Record<string, unknown>): Run {
+  const file = `${out}.config.json5`
+  writeFileSync(file, JSON.stringify({ selection: { top_n: 2 }, ...config }))
+  const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--json', '--data', data, '--out', out, '--config', file], { encoding: 'utf8' })
+  const events = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as EngineEvent)
+  const warnings = events.flatMap((e) => (e.type === 'log' && e.level === 'warn' ? [e.message] : []))
+  assert.is(run.status, 0, run.stderr + run.stdout)
+  return { status: run.status, events, warnings, stderr: run.stderr }
+}
+
+const taskIds = (out: string) => readdirSync(join(out, 'tasks')).filter((n) => n !== 'manifest.json').sort()
+
+/** The data file behind a task's project file (the record's project.root under the data dir). */
+function dataFile(out: string, id: string, rel: string): string {
+  const line = readFileSync(join(out, 'dataset.jsonl'), 'utf8').split('\n').find((l) => l.startsWith(`{"id":${JSON.stringify(id)},`)) as string
+  const record = JSON.parse(line) as { project: { root: string } }
+  return join(data, record.project.root, rel)
+}
+
+test('by default a task\'s project files are copies: appending to one leaves the data byte-identical', () => {
+  const out = join(work, 'copy')
+  const run = generate(out, {})
+  const id = taskIds(out)[0]
+  const project = join(out, 'tasks', id, 'environment', 'project')
+  const files = filesUnder(project)
+  assert.ok(files.length > 5, files.join(','))
+  const before = new Map(files.map((rel) => [rel, readFileSync(dataFile(out, id, rel))]))
+  for (const rel of files) assert.is.not(statSync(join(project, rel)).ino, statSync(dataFile(out, id, rel)).ino, rel)
+  for (const rel of files) appendFileSync(join(project, rel), '\n// edited inside the task\n')
+  for (const rel of files) assert.ok(readFileSync(dataFile(out, id, rel)).equals(before.get(rel) as Buffer), `${rel} changed in the data`)
+  const done = run.events.find((e) => e.type === 'done' && e.stage === 'generate') as Extract<EngineEvent, { type: 'done' }>
+  assert.match(done.summary ?? '', / 0 linked, \d+ copied/)
+  // Rendered files many tasks share are not hard-linked to each other either.
+  const [a, b] = taskIds(out)
+  assert.is.not(statSync(join(out, 'tasks', a, 'tests', 'verify.py')).ino, statSync(join(out, 'tasks', b, 'tests', 'verify.py')).ino)
+})
+
+test('tasks.link: hardlink shares the data\'s inodes (the documented, opt-in aliasing)', () => {
+  const out = join(work, 'hardlink')
+  generate(out, { tasks: { link: 'hardlink' } })
+  const id = taskIds(out)[0]
+  const project = join(out, 'tasks', id, 'environment', 'project')
+  for (const rel of filesUnder(project)) assert.is(statSync(join(project, rel)).ino, statSync(dataFile(out, id, rel)).ino, rel)
+})
+
+test('files a user added inside a task dir are moved to out/kept/ and named when generate rebuilds or removes the task', () => {
+  const out = join(work, 'kept')
+  generate(out, {})
+  const [first, second] = taskIds(out)
+  const task = (id: string, rel: string) => join(out, 'tasks', id, rel)
+  writeFileSync(task(first, 'notes.txt'), 'my notes\n')
+  writeFileSync(task(first, 'environment/extra.txt'), 'extra\n')
+  // A project file the data no longer has was the tool's: it goes without being "kept".
+  const project = filesUnder(task(first, 'environment/project'))
+  const dropped = project[project.length - 1]
+  rmSync(dataFile(out, first, dropped))
+
+  const rerun = generate(out, {})
+  assert.not.ok(existsSync(task(first, 'notes.txt')))
+  assert.not.ok(existsSync(task(first, `environment/project/${dropped}`)))
+  const kept = join(out, 'kept')
+  const [stamp] = readdirSync(kept)
+  assert.is(readFileSync(join(kept, stamp, first, 'notes.txt'), 'utf8'), 'my notes\n')
+  assert.is(readFileSync(join(kept, stamp, first, 'environment/extra.txt'), 'utf8'), 'extra\n')
+  assert.equal(filesUnder(join(kept, stamp)), [`${first}/environment/extra.txt`, `${first}/notes.txt`])
+  const warning = rerun.warnings.find((w) => w.includes(first) && w.includes('not written by generate'))
+  assert.ok(warning && warning.includes('notes.txt') && warning.includes('environment/extra.txt') && warning.includes(join(kept, stamp)), rerun.warnings.join('\n'))
+
+  // The second task leaves the selection: its dir goes, the user's file in it does not.
+  writeFileSync(task(second, 'solution/my-try.md'), 'my attempt\n')
+  const narrowed = generate(out, { selection: { top_n: 1 } })
+  assert.not.ok(existsSync(join(out, 'tasks', second)))
+  const stamps = readdirSync(kept).sort()
+  assert.is(stamps.length, 2)
+  assert.is(readFileSync(join(kept, stamps[1], second, 'solution/my-try.md'), 'utf8'), 'my attempt\n')
+  assert.ok(narrowed.warnings.some((w) => w.includes(second) && w.includes('solution/my-try.md')), narrowed.warnings.join('\n'))
+})
+
+test.after(() => rmSync(work, { recursive: true, force: true }))
+
+test.run()
