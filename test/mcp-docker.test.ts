@@ -34,6 +34,9 @@ function put(rel: string, text: string): void {
 put('src/settlement/ledger_service.py', 'class SettlementLedgerService:\n    """Reconciles the ledger each night."""\n\n    def reconcile(self, entries):\n        return sorted(entries)\n')
 put('src/app.py', 'from settlement.ledger_service import SettlementLedgerService\n\nSettlementLedgerService().reconcile([])\n')
 put('README.md', '# Ledger\n')
+// This run's own image (the tag is the context's hash): removing it at the end cannot pull the
+// image from under a concurrent run of this suite (two `npm test` at once on one engine).
+put('docs/run.txt', `run ${process.pid} ${Date.now()}\n`)
 const EXPECTED = 'src/settlement/ledger_service.py'
 
 const leftovers = (project: string): string[] => {

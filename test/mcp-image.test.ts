@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { bundleCodeSearchServer, codeSearchComposeYaml, mainDockerignore, codeSearchMcpServer, codeSearchMcpServerToml, codeSearchSources, hashContext, renderCodeSearchDockerfile, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
 import { pickIdentifier, searchResultFiles } from '../scripts/mcp/code-search-smoke.ts'
+import { TOOL_NAMES, TOOL_SUMMARIES } from '../scripts/mcp/code-search-constants.ts'
 import { lintDockerfile } from '../scripts/stages/smoke/lint.ts'
 
 const base = mkdtempSync(join(tmpdir(), 'mcp-image-test-'))
@@ -87,7 +88,8 @@ test('the bundled server runs alone (no node_modules) and answers a real MCP cli
         })
         const client = new Client({ name: 'bundle-test', version: '0' })
         await client.connect(new StreamableHTTPClientTransport(new URL(url)))
-        assert.is((await client.listTools()).tools.length, 4)
+        assert.equal((await client.listTools()).tools.map((t) => t.name).sort(), [...TOOL_NAMES].sort())
+        assert.equal(Object.keys(TOOL_SUMMARIES).sort(), [...TOOL_NAMES].sort())
         const reply = await client.callTool({ name: 'search_code', arguments: { query: 'LedgerReconciler' } })
         const text = (reply.content as { text: string }[])[0].text
         assert.equal(searchResultFiles(text), ['src/ledger.py', 'src/main.py'], `${node}: ${text}`)

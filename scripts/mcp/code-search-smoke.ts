@@ -311,9 +311,15 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
     let t = Date.now()
     upCalled = true
     // `main` waits for the sidecar's healthcheck (depends_on: service_healthy), as under Harbor.
-    const up = await composeRun(['up', '-d', '--no-build', ...(options.mainImage ? [] : ['--no-deps']), ...services], timeouts.healthyMs + 60_000)
+    // No --no-build: should another run have removed the image meanwhile, up builds it again.
+    const up = await composeRun(['up', '-d', ...(options.mainImage ? [] : ['--no-deps']), ...services], timeouts.buildMs + timeouts.healthyMs)
     result.timings.upMs = Date.now() - t
-    if (up.code !== 0) return fail('up', `compose up failed (${said(up)})`, tailOf(up.output))
+    if (up.code !== 0) {
+      // With main, up itself waits for the healthcheck: an unhealthy sidecar fails here, so its log goes along.
+      const logs = await composeRun(['logs', '--no-color', CODE_SEARCH_SERVICE], 60_000)
+      return fail('up', `compose up failed (${said(up)})`, tailOf(`${up.output}
+${logs.output}`))
+    }
 
     t = Date.now()
     const health = await waitHealthy(composeRun, engineRun, timeouts.healthyMs, options.signal)
