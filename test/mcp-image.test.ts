@@ -41,13 +41,13 @@ test('the Dockerfile uses Debian packages only, shares every layer but the proje
 })
 
 test('writeCodeSearchContext writes Dockerfile, server.cjs and the project; equal inputs give equal contexts', async () => {
-  const a = await writeCodeSearchContext(join(base, 'a'), { projectDir: project })
-  const b = await writeCodeSearchContext(join(base, 'b'), { projectDir: project, copy: true })
+  const a = await writeCodeSearchContext(join(base, 'a'), { projectDir: project, link: 'hardlink' })
+  const b = await writeCodeSearchContext(join(base, 'b'), { projectDir: project })
   assert.equal(a.files, ['Dockerfile', 'project/README.md', 'project/inside-link', 'project/src/ledger.py', 'project/src/main.py', 'server.cjs'])
   assert.equal(a.skipped, ['outside-link: symbolic link leaving the project (/etc/hostname)'])
   assert.is(hashContext(a.dir), hashContext(b.dir))
-  assert.is(statSync(join(a.dir, 'project/src/ledger.py')).ino, statSync(join(project, 'src/ledger.py')).ino, 'hard-linked by default')
-  assert.is.not(statSync(join(b.dir, 'project/src/ledger.py')).ino, statSync(join(project, 'src/ledger.py')).ino, 'copied when asked')
+  assert.is(statSync(join(a.dir, 'project/src/ledger.py')).ino, statSync(join(project, 'src/ledger.py')).ino, 'hard-linked when asked')
+  assert.is.not(statSync(join(b.dir, 'project/src/ledger.py')).ino, statSync(join(project, 'src/ledger.py')).ino, 'copied by default: the task never aliases the data')
   const bare = await writeCodeSearchContext(join(base, 'bare'))
   assert.equal(bare.files, ['Dockerfile', 'server.cjs'])
   assert.is(bare.bundleSha256, a.bundleSha256)

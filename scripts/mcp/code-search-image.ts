@@ -7,7 +7,7 @@
 // one CommonJS file at generate time. That file is the same for every task, so the layers up to it
 // are shared and the project is copied last.
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { compileTemplate, type Template } from '../lib/render.ts'
 import { DEFAULT_PORT, MCP_PATH } from './code-search-constants.ts'
@@ -97,12 +97,15 @@ function checkPort(port: number): number {
 
 export interface CodeSearchContextOptions extends DockerfileOptions {
   /**
-   * The project tree to serve, placed into <dir>/project/ (hard links, copies where linking
-   * fails). Leave it out when the caller places the project itself (CODE_SEARCH_PROJECT_DIR).
+   * The project tree to serve, placed into <dir>/project/. Leave it out when the caller places
+   * the project itself (CODE_SEARCH_PROJECT_DIR).
    */
   projectDir?: string
-  /** Copy instead of hard-linking (default false). */
-  copy?: boolean
+  /**
+   * `copy` (default): copies, cloned where the file system can, so a task never aliases the
+   * data; `hardlink`: hard links, copies where linking fails (as `tasks.link: hardlink`).
+   */
+  link?: 'copy' | 'hardlink'
 }
 
 export interface CodeSearchContext {
@@ -128,14 +131,15 @@ export async function writeCodeSearchContext(dir: string, options: CodeSearchCon
   const skipped: string[] = []
   if (options.projectDir !== undefined) {
     const target = join(dir, CODE_SEARCH_PROJECT_DIR)
-    placeTree(options.projectDir, target, options.copy ?? false, skipped)
+    placeTree(options.projectDir, target, options.link ?? 'copy', skipped)
     for (const rel of listTree(target)) files.push(`${CODE_SEARCH_PROJECT_DIR}/${rel}`)
   }
   return { dir, files: files.sort(), bundleSha256: bundle.sha256, skipped }
 }
 
-/** Mirrors a tree: files hard-linked (or copied), directories made, symlinks kept only when they stay inside. */
-function placeTree(from: string, to: string, copy: boolean, skipped: string[]): void {
+/** Mirrors a tree: files copied (or hard-linked), directories made, symlinks kept only when they stay inside. */
+function placeTree(from: string, to: string, link: 'copy' | 'hardlink', skipped: string[]): void {
+  const copy = (s: string, d: string) => copyFileSync(s, d, constants.COPYFILE_FICLONE)
   const root = realpathSync(from)
   const visit = (src: string, dst: string, rel: string) => {
     mkdirSync(dst, { recursive: true })
@@ -145,12 +149,12 @@ function placeTree(from: string, to: string, copy: boolean, skipped: string[]): 
       const r = rel ? `${rel}/${entry.name}` : entry.name
       if (entry.isDirectory()) visit(s, d, r)
       else if (entry.isFile()) {
-        if (copy) copyFileSync(s, d)
+        if (link === 'copy') copy(s, d)
         else {
           try {
             linkSync(s, d)
           } catch {
-            copyFileSync(s, d)
+            copy(s, d)
           }
         }
       } else if (entry.isSymbolicLink()) {
