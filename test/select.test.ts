@@ -432,6 +432,7 @@ test('every knob has a default, a partial bonus table keeps the other defaults, 
     include: {},
     exclude: {},
     quotas: {},
+    require_ground_truth: true,
   })
   using temp = rig({}, 'select-test-')
   const dir = temp.dir
@@ -803,6 +804,29 @@ test('select-tasks exits 2 on usage and config errors and 1 when the dataset is 
   const help = cli(['--help'])
   assert.is(help.status, 0)
   assert.match(help.stdout, 'usage: select-tasks --dataset FILE --output FILE [--top N] [--config FILE]')
+})
+
+// ---- ground truth ------------------------------------------------------------------------------
+
+test('a record whose ground truth is empty or missing is removed (require_ground_truth), shown in the report and scores.jsonl', async () => {
+  using temp = rig({}, 'select-test-')
+  const good = record({ ctx: 90000, files: 9, number: 1 })
+  const empty = { ...record({ ctx: 99000, files: 12, number: 2 }), ground_truth: '' }
+  const blank = { ...record({ ctx: 98000, files: 12, number: 3 }), ground_truth: ' \n\t ' }
+  const object = { ...record({ ctx: 97000, files: 12, number: 4 }), ground_truth: {} }
+  const { ground_truth: _, ...missing } = record({ ctx: 96000, files: 12, number: 5 })
+  const short = { ...record({ ctx: 95000, files: 12, number: 6 }), ground_truth: 'x' }
+  const { scores, selected, report } = await runSelect(temp.dir, [good, empty, blank, object, missing, short])
+  const outcome = Object.fromEntries(scores.map((s) => [s.id, s.removed_by]))
+  for (const r of [empty, blank, object, missing]) assert.equal(outcome[r.id as string], ['require_ground_truth'], r.id as string)
+  assert.equal(outcome[good.id], [])
+  assert.equal(outcome[short.id], [])
+  assert.equal(selected.tasks.map((t: { id: string }) => t.id).sort(), [good.id, short.id].sort())
+  const rows = tableAfter(report, '## What the thresholds and filters removed')
+  assert.equal(rows.find((r) => r[0] === 'require_ground_truth'), ['require_ground_truth', '4', '4'])
+  // Off: the original adapter's behaviour, every record ranked.
+  const off = await runSelect(temp.dir, [good, empty, missing], config({ require_ground_truth: false }))
+  assert.is(off.selected.tasks.length, 3)
 })
 
 test.run()

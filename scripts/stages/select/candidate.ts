@@ -11,11 +11,13 @@ export interface ScoringFields {
   difficulty: string
   context_length: number
   files_count: number
+  /** False when the record's ground truth is empty or missing; undefined when not looked at. */
+  has_ground_truth?: boolean
 }
 
 export const THRESHOLD_REASONS = ['thresholds.min_context_length', 'thresholds.min_files_count'] as const
 export const FILTER_KEYS: readonly FilterKey[] = ['languages', 'categories', 'difficulties']
-export type RemovalReason = (typeof THRESHOLD_REASONS)[number] | `include.${FilterKey}` | `exclude.${FilterKey}`
+export type RemovalReason = (typeof THRESHOLD_REASONS)[number] | `include.${FilterKey}` | `exclude.${FilterKey}` | 'require_ground_truth'
 export type QuotaReason = `quotas.${QuotaKey}`
 
 /** Weighted parts: total = context + files + category (summed in that order, as the original does). */

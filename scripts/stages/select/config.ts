@@ -22,6 +22,8 @@ export interface SelectionConfig {
   include: SelectionFilter
   exclude: SelectionFilter
   quotas: SelectionQuotas
+  /** Remove records whose ground truth is empty or missing (they cannot be graded). */
+  require_ground_truth: boolean
 }
 
 /** The hash written into selected_tasks.json: same config, same hash, whatever the key order. */

@@ -10,6 +10,7 @@ import { CATEGORIES, DIFFICULTIES, LANGUAGES } from '../../lib/ids.ts'
 import { findMembers, Unfollowable, Vocabulary, type WalkPlan } from './scan.ts'
 import type { ScoringFields } from './score.ts'
 import { ExitError } from '../../lib/errors.ts'
+import { groundTruthInBytes, groundTruthInValue } from './ground-truth.ts'
 
 export class DatasetError extends ExitError {}
 
@@ -33,7 +34,10 @@ const YIELD_EVERY = 8
 const NEWLINE = 0x0a
 const STRING_FIELDS = ['id', 'project_id', 'language', 'task_category', 'difficulty'] as const
 const COUNT_FIELDS = ['context_length', 'files_count'] as const
-const WANTED = new Vocabulary([...STRING_FIELDS, ...COUNT_FIELDS])
+const GROUND_TRUTH = 'ground_truth'
+/** Where the fast path puts its verdict on the ground truth (never a dataset key: it has a space). */
+const HAS_GROUND_TRUTH = 'has ground truth'
+const WANTED = new Vocabulary([...STRING_FIELDS, ...COUNT_FIELDS, GROUND_TRUTH])
 // Known values come back as shared constants instead of 8,000 copies of each.
 const KNOWN: Partial<Record<string, Vocabulary>> = {
   language: new Vocabulary(LANGUAGES),
@@ -129,7 +133,12 @@ function pickFields(buffer: Buffer, start: number, end: number, plan: WalkPlan, 
   if (first === end) return undefined
   try {
     const fields: Record<string, unknown> = {}
-    for (const [key, [from, to]] of findMembers(buffer, start, end, WANTED, plan)) fields[key] = decodeValue(buffer, from, to, KNOWN[key])
+    for (const [key, [from, to]] of findMembers(buffer, start, end, WANTED, plan)) {
+      // The ground truth is judged from its bytes: decoding every record's would undo the scanner.
+      if (key === GROUND_TRUTH) fields[HAS_GROUND_TRUTH] = groundTruthInBytes(buffer, from, to)
+      else fields[key] = decodeValue(buffer, from, to, KNOWN[key])
+    }
+    fields[HAS_GROUND_TRUTH] ??= false
     return fields
   } catch (error) {
     if (!(error instanceof Unfollowable) && !(error instanceof SyntaxError)) throw error
@@ -174,6 +183,7 @@ function toRow(fields: Record<string, unknown>, path: string, ref: LineRef): Sco
     difficulty: f.difficulty,
     context_length: f.context_length,
     files_count: f.files_count,
+    has_ground_truth: HAS_GROUND_TRUTH in fields ? fields[HAS_GROUND_TRUTH] === true : groundTruthInValue(fields[GROUND_TRUTH]),
     line: ref.line,
     offset: ref.offset,
     length: ref.length,

@@ -100,6 +100,7 @@ function criteriaSection(config: SelectionConfig): string[] {
 
 function removalSection(candidates: Candidate[], config: SelectionConfig): string[] {
   const reasons: RemovalReason[] = [...THRESHOLD_REASONS]
+  if (config.require_ground_truth) reasons.push('require_ground_truth')
   for (const side of ['include', 'exclude'] as const) {
     for (const key of FILTER_KEYS) if (config[side][key]) reasons.push(`${side}.${key}`)
   }
