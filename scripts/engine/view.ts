@@ -16,7 +16,10 @@ export interface View {
 export function jsonView(write: (line: string) => void = (line) => process.stdout.write(line)): View {
   return {
     emit: (event) => write(`${JSON.stringify(event)}\n`),
-    close: async () => {},
+    // Why the run could not start (the lock is held) goes to stderr: stdout is the event stream.
+    close: async (stopped) => {
+      if (stopped) process.stderr.write(`${stopped}\n`)
+    },
   }
 }
 
