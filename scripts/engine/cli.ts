@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import { clean } from './clean.ts'
 import { checkOutOverlap } from './out-overlap.ts'
 import { checkTargets, targetHelp } from './targets.ts'
+import { tallyProblems } from './strict.ts'
 import { UsageError } from './errors.ts'
 import { closure, planAll, runAll, storeFor, type EngineOptions } from './run.ts'
 import { describeReason, type EngineEvent, type Stage } from './types.ts'
@@ -67,6 +68,8 @@ const ENGINE_HELP = `  --force <stage>     rerun that stage (repeatable); depend
   --concurrency N     at most N things at once: stages, and the items inside each stage (default:
                       CPU count); a stage may set a lower limit of its own
   --verbose           stack traces and more detail
+  --strict            exit 1 when any stage reported problems (rejected items, warnings), after
+                      every stage ran; the line lists them by stage and code
   --summary FILE      also write the end-of-run summary as JSON (schema-checked)
   --watch             run, then rerun stale stages whenever their inputs, recipe files or the
                       settings' watched files change (Ctrl-C stops: 0 when idle, 130 mid-run)
@@ -104,6 +107,7 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
         watch: { type: 'boolean' },
         format: { type: 'string' },
         status: { type: 'boolean' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -129,7 +133,7 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
     if (first === 'status') return await status(stages, taskfile.root, outDir, rest, Boolean(flags.json))
     if (first === 'clean') {
       const names = rest.length ? rest : stages.map((s) => s.name)
-      return clean(stages, outDir, names, (line) => process.stdout.write(`${line}\n`))
+      return await clean(stages, outDir, names, (line) => process.stdout.write(`${line}\n`))
     }
     if (first === 'graph') return await (await import('./graph-view.ts')).graphTarget(stages, taskfile.root, outDir, rest, { format: flags.format, status: Boolean(flags.status) })
     if (first === 'explain') return await (await import('./explain.ts')).explainTarget(stages, taskfile.root, outDir, rest, Boolean(flags.json))
@@ -164,7 +168,7 @@ export async function main<S extends BaseSettings>(argv: string[], taskfile: Tas
       }
       return await (await import('./watch.ts')).watch({ options, watch: settings.watch ?? [] }, rebuild, summaryOutput)
     }
-    return await run(options, Boolean(flags.json), summaryOutput)
+    return await run(options, Boolean(flags.json), summaryOutput, Boolean(flags.strict))
   } catch (error) {
     const err = error as Error & { exitCode?: number }
     if (!reported.has(err)) process.stderr.write(`${err.message}\n`)
@@ -200,7 +204,7 @@ function parseEngineFlags(flags: { out?: string; concurrency?: string; verbose?:
   return { out: flags.out, concurrency, verbose: Boolean(flags.verbose) }
 }
 
-async function run(options: EngineOptions, json: boolean, summaryOutput?: SummaryOutput): Promise<number> {
+async function run(options: EngineOptions, json: boolean, summaryOutput?: SummaryOutput, strict = false): Promise<number> {
   const view: View = json ? jsonView() : listrView(closure(options.stages, options.targets).map((s) => ({ name: s.name, title: s.title })))
   const controller = new AbortController()
   let interrupts = 0
@@ -213,9 +217,10 @@ async function run(options: EngineOptions, json: boolean, summaryOutput?: Summar
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   const digest = collectSummary(closure(options.stages, options.targets), options.outDir, options.targets)
+  const problems = tallyProblems()
   let code: number
   try {
-    const summary = await runAll({ ...options, emit: (e) => (digest.add(e), view.emit(e)), signal: controller.signal })
+    const summary = await runAll({ ...options, emit: (e) => (digest.add(e), problems.add(e), view.emit(e)), signal: controller.signal })
     await view.close()
     code = controller.signal.aborted ? 130 : summary.ok ? 0 : 1
   } catch (error) {
@@ -229,6 +234,11 @@ async function run(options: EngineOptions, json: boolean, summaryOutput?: Summar
   }
   // After the view is closed for good: a summary that fails its schema is an error of its own.
   if (summaryOutput) printSummary(digest.finish(controller.signal.aborted), summaryOutput)
+  const strictLine = strict && code === 0 ? problems.line() : undefined
+  if (strictLine) {
+    process.stderr.write(`${strictLine}\n`)
+    return 1
+  }
   return code
 }
 

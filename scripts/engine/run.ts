@@ -159,7 +159,7 @@ async function execute(stage: Stage, x: Execution): Promise<Outcome> {
   })
   if (verdict.plan.fresh) {
     if (verdict.observation.touched && verdict.record) refreshRecord(stage, verdict, store)
-    options.emit({ type: 'skip', stage: stage.name, why: 'fresh', reasons: [] })
+    options.emit({ type: 'skip', stage: stage.name, why: 'fresh', reasons: [], ...problemsOf(verdict.record?.problems) })
     return 'fresh'
   }
   return runStage(stage, verdict, x)
@@ -201,6 +201,9 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
         concurrency,
         signal: abort.signal,
         progress: ctx.progress,
+        // --force means the work is done again, not only the stage's bookkeeping.
+        force: isForced(options, stage.name),
+        bookFile: itemsPath(store, stage.name),
       })
       book = ran.book
       itemFailures = ran.result.failed
@@ -271,6 +274,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     changed: [...changed.keys()].map((p) => relative(options.root, p)).sort().slice(0, 20),
     changedCount: changed.size,
     summary: result?.summary,
+    ...problemsOf(result?.problems),
   })
   return 'ran'
 }
@@ -310,6 +314,7 @@ function recordRun(
       outputs: { digest: outputs.digest, count: outputs.files.size + outputs.entries.size },
       extraInputs,
       facts: result?.facts ?? {},
+      ...problemsOf(result?.problems),
       durationMs,
       finishedAt: new Date().toISOString(),
     },
@@ -441,6 +446,12 @@ function clearAbandonedStaging(store: Store): void {
   // The lock is ours, so any staging dir or temp file here belongs to a run that died.
   rmSync(join(store.dir, 'staging'), { recursive: true, force: true })
   for (const name of readdirSync(store.dir)) if (/\.tmp-\d+$/.test(name)) rmSync(join(store.dir, name), { force: true })
+}
+
+/** Only counts above zero, and no key at all without them (records and events stay as before). */
+function problemsOf(problems: Record<string, number> | undefined): { problems?: Record<string, number> } {
+  const some = Object.entries(problems ?? {}).filter(([, n]) => n > 0)
+  return some.length ? { problems: Object.fromEntries(some) } : {}
 }
 
 function failureDetails(error: Error, verbose?: boolean): string | undefined {

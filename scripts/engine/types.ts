@@ -18,6 +18,8 @@ export interface OutputSpec {
   schema?: string
   /** For dir/tree outputs: posix glob relative to the output → schema file. */
   schemas?: Record<string, string>
+  /** Listed under this heading (`report`, `dataset` …) in the end-of-run summary when it exists. */
+  show?: string
 }
 
 export interface Recipe {
@@ -43,6 +45,8 @@ export interface Stage {
   run: (ctx: RunContext) => Promise<StageResult | void>
   /** Checks outside state the record cannot see (an image still present); a reason makes it stale. */
   check?: (ctx: CheckContext) => Promise<Reason | null>
+  /** `clean <stage>`: removes what the stage made outside its outputs (its images), only those. */
+  clean?: (print: (line: string) => void) => Promise<void>
 }
 
 export interface StageResult {
@@ -57,6 +61,12 @@ export interface StageResult {
    * are stamped (and so checked and cleaned); anything else in the tree is foreign and left alone.
    */
   owned?: Record<string, string[]>
+  /**
+   * What looked wrong in the data without failing the stage (rejected items, warnings), counted
+   * by code. Kept in the record, so a fresh stage still reports them; `--strict` fails the run
+   * when any stage has some.
+   */
+  problems?: Record<string, number>
 }
 
 export interface CheckContext {
@@ -134,7 +144,7 @@ export interface Prepared<V> {
   value: V
 }
 
-export type ItemReason = 'new' | 'changed' | 'entry-changed' | 'entry-missing' | 'gone' | 'failed-before'
+export type ItemReason = 'new' | 'changed' | 'entry-changed' | 'entry-missing' | 'gone' | 'failed-before' | 'forced'
 
 export interface ItemsResult<F> {
   built: { key: string; reason: ItemReason }[]
@@ -170,6 +180,8 @@ export interface StageRecord {
   /** sha256 of the stamps file this record was written with; a mismatch means no record. */
   stamps: string
   facts: Record<string, unknown>
+  /** The run's problems by code (StageResult.problems), when it had any. */
+  problems?: Record<string, number>
   durationMs: number
   finishedAt: string
 }
@@ -207,11 +219,12 @@ export interface StagePlan {
 export type EngineEvent =
   | { type: 'plan'; plans: StagePlan[] }
   | { type: 'start'; stage: string; reasons: Reason[] }
-  | { type: 'skip'; stage: string; why: 'fresh' | 'dependency-failed' | 'dry-run'; reasons: Reason[] }
+  /** `problems`: a fresh stage's, from the run that made it (StageResult.problems). */
+  | { type: 'skip'; stage: string; why: 'fresh' | 'dependency-failed' | 'dry-run'; reasons: Reason[]; problems?: Record<string, number> }
   | { type: 'progress'; stage: string; done: number; total: number; unit: string }
   | { type: 'log'; stage: string; level: 'info' | 'warn'; message: string }
   /** `changed`: the first outputs whose bytes changed (at most 20); `changedCount`: all of them. */
-  | { type: 'done'; stage: string; durationMs: number; changed: string[]; changedCount: number; summary?: string }
+  | { type: 'done'; stage: string; durationMs: number; changed: string[]; changedCount: number; summary?: string; problems?: Record<string, number> }
   | { type: 'fail'; stage: string; durationMs: number; error: string; details?: string }
 
 export function describeReason(reason: Reason): string {

@@ -26,6 +26,8 @@ import { ProjectPool } from './extract/project-pool.ts'
 import type { ExtractSummary } from './extract/summary.ts'
 import type { ProjectScan } from './extract/types.ts'
 import { ExitError } from '../lib/errors.ts'
+import { largeFileWarnings } from './extract/file-limits.ts'
+import { extractProblems, fileLimits, warningLine } from './extract/screen.ts'
 
 export type { ExtractSummary } from './extract/summary.ts'
 export type { Reject, RejectReason, Warning, WarningCode } from './extract/types.ts'
@@ -35,6 +37,10 @@ export { REJECT_REASONS, WARNING_CODES } from './extract/types.ts'
 export interface ExtractConfig {
   /** How many warnings extract-summary.json lists (sorted); counts by code always cover all. Default 1000. */
   maxWarnings?: number
+  /** Warn about a project file above this many characters (default 100,000). */
+  max_file_chars?: number
+  /** Reject the scenarios of a project holding a file above this many bytes (default 1,000,000). */
+  max_file_bytes?: number
 }
 
 export interface ExtractOutputs {
@@ -83,6 +89,8 @@ export interface ExtractResult {
   /** Project files read this run (the rest were known by size and mtime). */
   projectFilesRead: number
   summaryLine: string
+  /** Rejects by reason and warnings by code (the stage's problems, for --strict). */
+  problems: Record<string, number>
 }
 
 export class ExtractError extends ExitError {
@@ -174,7 +182,8 @@ async function run(options: ExtractOptions, changed: ReadonlySet<string> | undef
       signal?.throwIfAborted()
       if (i % PROGRESS_EVERY === 0) progress(i, total, 'files')
     }
-    const { summary, live, parsed, checked } = await streamRecords({ dataDir, names, store, pool, outputs, trusted, tick })
+    const limits = fileLimits(options.config)
+    const { summary, live, parsed, checked } = await streamRecords({ dataDir, names, store, pool, outputs, trusted, tick, limits })
 
     const scanned = pool.scanned()
     if (scanned.some((scan) => scan.metadataValue !== undefined)) {
@@ -182,7 +191,7 @@ async function run(options: ExtractOptions, changed: ReadonlySet<string> | undef
       for (const scan of scanned) settleMetadata(scan, check)
     }
     for (const scan of [...scanned, ...plan.reused.values()]) {
-      if (summary.hasProject(scan.projectId)) for (const w of scan.warnings) summary.warn(w)
+      if (summary.hasProject(scan.projectId)) for (const w of [...scan.warnings, ...largeFileWarnings(scan, limits)]) summary.warn(w)
     }
     const report = summary.build(options.config?.maxWarnings ?? DEFAULT_MAX_WARNINGS)
     rmSync(outputs.summary, { force: true }) // see BufferedWriter.create
@@ -197,6 +206,8 @@ async function run(options: ExtractOptions, changed: ReadonlySet<string> | undef
     progress(total, total, 'files')
     log(`${parsed} scenario files parsed, ${reused} reused; ${scanned.length} projects scanned, ${projectFilesRead} project files read`)
     if (summary.rejected) warn(`${summary.rejected} scenario files rejected (${reasonList(report)}); see rejects.jsonl`)
+    const warned = warningLine(report)
+    if (warned) warn(warned)
     return {
       read: summary.read,
       accepted: summary.accepted,
@@ -207,6 +218,7 @@ async function run(options: ExtractOptions, changed: ReadonlySet<string> | undef
       projectsScanned: scanned.length,
       projectFilesRead,
       summaryLine: `${summary.read} read, ${summary.accepted} accepted, ${summary.rejected} rejected; ${parsed} parsed, ${reused} reused`,
+      problems: extractProblems(report),
     }
   } finally {
     signal?.removeEventListener('abort', onAbort)

@@ -44,7 +44,7 @@ export function extractStage({ dataDir, outDir, config, deps = [] }: ExtractStag
         outputs: { dataset: ctx.out(dataset.path), rejects: ctx.out(rejects.path), summary: ctx.out(summary.path) },
         progress: ctx.progress, log: ctx.log, warn: ctx.warn, signal: ctx.signal, concurrency: ctx.concurrency,
       })
-      return { summary: r.summaryLine }
+      return { summary: r.summaryLine, problems: r.problems }
     },
   }
 }

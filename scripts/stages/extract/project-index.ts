@@ -78,8 +78,8 @@ export function readEntryAt(bytes: Uint8Array, start: number, end: number): Proj
 }
 
 export function summaryOf(scan: ProjectScan): ProjectSummary {
-  const { exists, error, layout, wrapper, fileCount, totalChars, warnings, stamp, root, verify } = scan
-  return { exists, error, layout, wrapper, fileCount, totalChars, warnings, stamp, root, verify }
+  const { exists, error, layout, wrapper, fileCount, totalChars, warnings, stamp, root, verify, large } = scan
+  return { exists, error, layout, wrapper, fileCount, totalChars, warnings, stamp, root, verify, large }
 }
 
 /**

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { countCodePoints } from './codepoints.ts'
+import { largeFiles } from './file-limits.ts'
 import { describeError, readWhole, trustedMtime } from './read.ts'
 import type { Finding, Layout, ProjectCacheEntry, ProjectScan, Warning, WarningCode } from './types.ts'
 
@@ -187,6 +188,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
     verify,
     metadataValue: metadata.value,
     read,
+    large: largeFiles(kept, entry.sizes, entry.chars),
   }
 }
 

@@ -13,6 +13,7 @@ import { BufferedWriter, RangeCopy } from './output.ts'
 import type { ProjectPool } from './project-pool.ts'
 import { internal, judgeFresh, type FreshFile } from './judge-file.ts'
 import { describeError } from './read.ts'
+import { DEFAULT_FILE_LIMITS, tooLarge, type FileLimits } from './file-limits.ts'
 import { SummaryBuilder } from './summary.ts'
 import { loadValidator } from './validator.ts'
 import type { BlobRef, Finding, ProjectScan, ScenarioFacts, WarningCode } from './types.ts'
@@ -62,6 +63,8 @@ export interface StreamInput {
   /** Files known to be unchanged since the cache was written: reused without a stat. */
   trusted?: (name: string) => boolean
   tick: (i: number) => void
+  /** Single-file size limits (config extract.max_file_chars / max_file_bytes). */
+  limits?: FileLimits
 }
 
 export interface StreamResult {
@@ -112,6 +115,8 @@ export async function streamRecords(input: StreamInput): Promise<StreamResult> {
     const scan = await pool.get(id.projectId)
     if (!scan.exists) return { kind: 'reject', reason: 'project-missing', pointer: '', message: `the project directory ${scan.dir}/ does not exist` }
     if (scan.error) return { kind: 'reject', reason: 'internal', pointer: '', message: scan.error }
+    const big = tooLarge(scan, input.limits ?? DEFAULT_FILE_LIMITS)
+    if (big) return big
     if (entry.assembled?.stamp !== scan.stamp) {
       if (view?.scan !== scan) view = new ProjectView(scan, pool.files(scan))
       const made = assemble(facts, fresh?.context ?? store.readContext(facts.context), view, file)
@@ -150,7 +155,7 @@ export async function streamRecords(input: StreamInput): Promise<StreamResult> {
    * again (its id is its name, so no other file can make it a duplicate): its brief is enough.
    */
   const reuseBrief = (name: string, file: string, brief: Brief, scan: ProjectScan): boolean => {
-    if (!scan.exists || scan.error || scan.stamp !== brief.stamp) return false
+    if (!scan.exists || scan.error || scan.stamp !== brief.stamp || tooLarge(scan, input.limits ?? DEFAULT_FILE_LIMITS)) return false
     const assembled = brief.warned ? store.lookup(name)?.assembled : undefined
     const warnings = !brief.warned ? [] : assembled?.kind === 'accept' ? assembled.warnings : undefined
     if (!warnings) return false

@@ -3,14 +3,14 @@
 
 export const REJECT_REASONS = [
   'invalid-json', 'bom', 'empty-file', 'invalid-utf8', 'schema', 'id-mismatch', 'id-unparsable',
-  'unknown-category', 'duplicate-id', 'unsafe-path', 'context-files-missing', 'project-missing', 'internal',
+  'unknown-category', 'duplicate-id', 'unsafe-path', 'context-files-missing', 'project-missing', 'project-file-too-large', 'internal',
 ] as const
 export type RejectReason = (typeof REJECT_REASONS)[number]
 
 export const WARNING_CODES = [
   'files-count-mismatch', 'context-length-mismatch', 'context-length-on-disk', 'context-files-missing',
   'duplicate-context-file', 'empty-context-files', 'empty-field', 'project-metadata-missing',
-  'project-metadata-invalid', 'project-metadata-mismatch', 'project-file-not-utf8', 'project-entry-skipped',
+  'project-metadata-invalid', 'project-metadata-mismatch', 'project-file-not-utf8', 'project-entry-skipped', 'project-file-large',
 ] as const
 export type WarningCode = (typeof WARNING_CODES)[number]
 
@@ -120,6 +120,8 @@ export interface ProjectSummary {
    * engine does not walk): the project is checked on every run.
    */
   verify: boolean
+  /** Files at or above LARGE_FILE_FLOOR (file-limits.ts), for the size limits of the config. */
+  large?: [path: string, bytes: number, chars: number][]
 }
 
 export interface ProjectScan extends ProjectSummary {
