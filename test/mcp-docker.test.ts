@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { codeSearchComposeYaml, mainDockerignore, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
+import { codeSearchComposeYaml, writeCodeSearchContext, writeMcpEnvironment } from '../scripts/mcp/code-search-image.ts'
 import { detectCompose, smokeCodeSearchCompose, type ComposeEngine, type McpSmokeResult } from '../scripts/mcp/code-search-smoke.ts'
 
 function findEngine(): { engine?: ComposeEngine; why: string } {
@@ -56,8 +56,7 @@ if (!engine) {
   test.skip('the sidecar builds, answers the MCP client from the host and main by name, and is torn down', () => {})
 } else {
   test.before(async () => {
-    await writeCodeSearchContext(join(envDir, 'code-search'), { projectDir: project })
-    writeFileSync(join(envDir, 'docker-compose.yaml'), codeSearchComposeYaml())
+    await writeMcpEnvironment(envDir, { projectDir: project })
     const compose = await detectCompose(engine)
     assert.ok(!('why' in compose), 'why' in compose ? compose.why : '')
   })
@@ -101,7 +100,7 @@ if (!engine) {
   })
 
   test("main's build context (environment/) leaves the sidecar's copy of the project out", () => {
-    writeFileSync(join(envDir, '.dockerignore'), mainDockerignore())
+    // The .dockerignore is writeMcpEnvironment's.
     writeFileSync(join(envDir, 'Dockerfile'), 'FROM debian:trixie-slim\nCOPY . /context\nRUN test -f /context/Dockerfile && test ! -e /context/code-search\n')
     const tag = `locobench-mcp-test-main:${process.pid}`
     const built = spawnSync(engine.kind, ['build', '--network', 'host', '-t', tag, envDir], { encoding: 'utf8', timeout: 300_000 })

@@ -11,7 +11,7 @@ import { parse as parseToml } from 'smol-toml'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { bundleCodeSearchServer, codeSearchComposeYaml, mainDockerignore, codeSearchMcpServer, codeSearchMcpServerToml, codeSearchSources, hashContext, renderCodeSearchDockerfile, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
+import { bundleCodeSearchServer, codeSearchComposeYaml, mainDockerignore, writeMcpEnvironment, codeSearchMcpServer, codeSearchMcpServerToml, codeSearchSources, hashContext, renderCodeSearchDockerfile, writeCodeSearchContext } from '../scripts/mcp/code-search-image.ts'
 import { pickIdentifier, searchResultFiles } from '../scripts/mcp/code-search-smoke.ts'
 import { TOOL_NAMES, TOOL_SUMMARIES } from '../scripts/mcp/code-search-constants.ts'
 import { lintDockerfile } from '../scripts/stages/smoke/lint.ts'
@@ -128,6 +128,16 @@ test('the compose file adds a healthchecked sidecar that main waits for; task.to
   assert.ok(entryValid(codeSearchMcpServer()), JSON.stringify(entryValid.errors))
   assert.match(mainDockerignore(), /\ncode-search\/\n$/)
   assert.match(codeSearchComposeYaml({ port: 9000 }), /CODE_SEARCH_PORT: "9000"\n {4}expose:\n {6}- "9000"/)
+})
+
+test('writeMcpEnvironment writes the sidecar context, the compose file and the .dockerignore in one call', async () => {
+  const env = join(base, 'env')
+  const written = await writeMcpEnvironment(env, { projectDir: project, port: 9100 })
+  assert.equal(written.files, ['.dockerignore', 'code-search/Dockerfile', 'code-search/project/README.md', 'code-search/project/inside-link', 'code-search/project/src/ledger.py', 'code-search/project/src/main.py', 'code-search/server.cjs', 'docker-compose.yaml'])
+  assert.is(readFileSync(join(env, 'docker-compose.yaml'), 'utf8'), codeSearchComposeYaml({ port: 9100 }))
+  assert.is(readFileSync(join(env, '.dockerignore'), 'utf8'), mainDockerignore())
+  assert.match(readFileSync(join(env, 'code-search/Dockerfile'), 'utf8'), /EXPOSE 9100/)
+  assert.equal(written.mcpServer, { name: 'code-search', transport: 'streamable-http', url: 'http://code-search:9100/mcp' })
 })
 
 test('pickIdentifier takes the rarest distinctive name of the file', () => {

@@ -260,3 +260,26 @@ export function codeSearchMcpServerToml(options: ComposeOptions = {}): string {
   const e = codeSearchMcpServer(options)
   return `[[environment.mcp_servers]]\nname = ${JSON.stringify(e.name)}\ntransport = ${JSON.stringify(e.transport)}\nurl = ${JSON.stringify(e.url)}\n`
 }
+
+export interface McpEnvironmentOptions extends CodeSearchContextOptions, ComposeOptions {}
+
+export interface McpEnvironment {
+  /** Paths written under the environment folder, sorted (the sidecar's project included). */
+  files: string[]
+  bundleSha256: string
+  skipped: string[]
+  /** The task.toml entry to declare. */
+  mcpServer: McpServerEntry
+}
+
+/**
+ * Everything an MCP task's environment/ needs besides the agent's own Dockerfile: the sidecar's
+ * build context (code-search/), docker-compose.yaml and .dockerignore. One call for generate.
+ */
+export async function writeMcpEnvironment(envDir: string, options: McpEnvironmentOptions = {}): Promise<McpEnvironment> {
+  const context = await writeCodeSearchContext(join(envDir, CODE_SEARCH_CONTEXT_DIR), options)
+  writeFileSync(join(envDir, 'docker-compose.yaml'), codeSearchComposeYaml(options))
+  writeFileSync(join(envDir, '.dockerignore'), mainDockerignore())
+  const files = ['.dockerignore', 'docker-compose.yaml', ...context.files.map((f) => `${CODE_SEARCH_CONTEXT_DIR}/${f}`)].sort()
+  return { files, bundleSha256: context.bundleSha256, skipped: context.skipped, mcpServer: codeSearchMcpServer(options) }
+}
