@@ -370,7 +370,7 @@ test('items: kept while their hash and entry hold, rebuilt one by one, removed o
   const book = JSON.parse(r.read('out/.taskcache/letters.items.json'))
   assert.equal(Object.keys(book.items).sort(), ['b', 'c'])
   // clean removes the items and their records, never the foreign note.
-  assert.is(clean([lettersStage(r.dir)], r.path('out'), ['letters'], () => {}), 0)
+  assert.is(await clean([lettersStage(r.dir)], r.path('out'), ['letters'], () => {}), 0)
   assert.equal(readdirSync(r.path('out/letters')), ['notes.md'])
   assert.not.ok(existsSync(r.path('out/.taskcache/letters.items.json')))
 })
