@@ -317,6 +317,25 @@ test('bad arguments are tool errors, and the server keeps serving', async () => 
   assert.equal(logged, [], 'no internal failure was logged')
 })
 
+test('concurrent clients each get their own answers (stateless server, bounded load on 127.0.0.1)', async () => {
+  const clients = await Promise.all(Array.from({ length: 12 }, () => connect(server.url)))
+  try {
+    const answers = await Promise.all(
+      clients.flatMap((c, i) => [
+        ok('search_code', { query: `generated ${i % 12}`, case_sensitive: true }, c).then((t) => [`s${i}`, t] as const),
+        ok('read_file', { path: 'long.txt', start_line: i + 1, end_line: i + 1 }, c).then((t) => [`r${i}`, t] as const),
+      ]),
+    )
+    for (const [key, text] of answers) {
+      const i = Number(key.slice(1))
+      if (key[0] === 's') assert.ok(searchFiles(text).includes(`gen/file${String(i).padStart(2, '0')}.txt`), text)
+      else assert.is(text, `long.txt: lines ${i + 1}-${i + 1} of 50\n${i + 1}  line ${i + 1}`)
+    }
+  } finally {
+    await Promise.all(clients.map((c) => c.close()))
+  }
+})
+
 test('plain HTTP: health answers, other methods and paths are refused without harm', async () => {
   const health = await fetch(server.healthUrl)
   assert.is(health.status, 200)
