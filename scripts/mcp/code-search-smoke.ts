@@ -291,8 +291,20 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
   const extraFile = join(work, 'compose.smoke.yaml')
   // JSON is YAML: no YAML writer needed, and every value is quoted exactly.
   writeFileSync(extraFile, `${JSON.stringify({ services: { main, [CODE_SEARCH_SERVICE]: sidecar } }, null, 2)}\n`)
-  const composeArgs = [...compose.argv, '--project-name', project, '--project-directory', options.envDir, '-f', join(options.envDir, 'docker-compose.yaml'), '-f', extraFile]
+  // The project directory is the first file's (environment/), so relative paths resolve as under
+  // Harbor. Compose itself only builds, starts and stops; containers are then found by compose's
+  // labels and asked through the engine (ps, inspect, port, logs, exec), which every compose
+  // tool's containers answer the same way, podman-compose 1.0 (no `port`) included.
+  const composeArgs = [...compose.argv, '--project-name', project, '-f', join(options.envDir, 'docker-compose.yaml'), '-f', extraFile]
   const composeRun = (args: string[], timeoutMs: number) => runCommand([...composeArgs, ...args], { env: engine.env, timeoutMs, signal: options.signal })
+  const containerOf = async (service: string): Promise<string | undefined> => {
+    const ps = await engineRun(['ps', '-aq', '--filter', `label=com.docker.compose.project=${project}`, '--filter', `label=com.docker.compose.service=${service}`], 60_000)
+    return ps.stdout.trim().split('\n').filter(Boolean)[0]
+  }
+  const logsOf = async (service: string): Promise<string> => {
+    const id = await containerOf(service)
+    return id ? (await engineRun(['logs', '--tail', '50', id], 60_000)).output : `(no ${service} container)`
+  }
   let upCalled = false
 
   try {
@@ -316,25 +328,22 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
     result.timings.upMs = Date.now() - t
     if (up.code !== 0) {
       // With main, up itself waits for the healthcheck: an unhealthy sidecar fails here, so its log goes along.
-      const logs = await composeRun(['logs', '--no-color', CODE_SEARCH_SERVICE], 60_000)
-      return fail('up', `compose up failed (${said(up)})`, tailOf(`${up.output}
-${logs.output}`))
+      return fail('up', `compose up failed (${said(up)})`, tailOf(`${up.output}\n${await logsOf(CODE_SEARCH_SERVICE)}`))
     }
 
     t = Date.now()
-    const health = await waitHealthy(composeRun, engineRun, timeouts.healthyMs, options.signal)
+    const health = await waitHealthy(() => containerOf(CODE_SEARCH_SERVICE), engineRun, timeouts.healthyMs, options.signal)
     result.timings.healthyMs = Date.now() - t
     if (!health.ok) {
-      const logs = await composeRun(['logs', '--no-color', CODE_SEARCH_SERVICE], 60_000)
-      return fail('health', health.message, tailOf(`${health.detail}\n${logs.output}`))
+      return fail('health', health.message, tailOf(`${health.detail}\n${await logsOf(CODE_SEARCH_SERVICE)}`))
     }
 
     let base: string
     if (network === 'host') base = `http://127.0.0.1:${hostPort}`
     else {
-      const port = await composeRun(['port', CODE_SEARCH_SERVICE, String(innerPort)], 60_000)
-      const m = /(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]+\]):(\d+)\s*$/.exec(port.stdout.trim())
-      if (port.code !== 0 || !m) return fail('connect', `compose could not say which host port the sidecar is published on (${said(port)})`, tailOf(port.output))
+      const port = await engineRun(['port', (await containerOf(CODE_SEARCH_SERVICE)) ?? CODE_SEARCH_SERVICE, `${innerPort}/tcp`], 60_000)
+      const m = /^(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]+\]):(\d+)\s*$/m.exec(port.stdout.trim())
+      if (port.code !== 0 || !m) return fail('connect', `the engine could not say which host port the sidecar is published on (${said(port)})`, tailOf(port.output))
       base = `http://${m[1] === '0.0.0.0' ? '127.0.0.1' : m[1]}:${m[2]}`
     }
     result.url = `${base}${MCP_PATH}`
@@ -357,7 +366,7 @@ ${logs.output}`))
       // every Debian image has bash, not every one has curl or python).
       const address = network === 'host' ? `127.0.0.1/${hostPort}` : `${CODE_SEARCH_SERVICE}/${innerPort}`
       const probe = `exec 3<>/dev/tcp/${address} && printf 'GET ${HEALTH_PATH} HTTP/1.0\\r\\nHost: ${CODE_SEARCH_SERVICE}\\r\\n\\r\\n' >&3 && timeout 10 cat <&3`
-      const reached = await composeRun(['exec', '-T', 'main', 'bash', '-c', probe], 60_000)
+      const reached = await engineRun(['exec', (await containerOf('main')) ?? 'main', 'bash', '-c', probe], 60_000)
       result.mainReached = reached.code === 0 && /^HTTP\/1\.[01] 200/.test(reached.stdout) && reached.stdout.includes('"status":"ok"')
       if (!result.mainReached) return fail('main', `main could not reach the sidecar at ${address.replace('/', ':')} (${said(reached)})`, tailOf(reached.output))
     }
@@ -387,16 +396,14 @@ ${logs.output}`))
   }
 }
 
-type ComposeRunner = (args: string[], timeoutMs: number) => Promise<Ran>
 type EngineRunner = (args: string[], timeoutMs?: number) => Promise<Ran>
 
 /** Polls the sidecar container's state until its healthcheck passes, it fails, it exits, or time runs out. */
-async function waitHealthy(composeRun: ComposeRunner, engineRun: EngineRunner, timeoutMs: number, signal?: AbortSignal): Promise<{ ok: boolean; message: string; detail: string }> {
+async function waitHealthy(container: () => Promise<string | undefined>, engineRun: EngineRunner, timeoutMs: number, signal?: AbortSignal): Promise<{ ok: boolean; message: string; detail: string }> {
   const deadline = Date.now() + timeoutMs
   let last = 'no container yet'
   while (Date.now() < deadline && !signal?.aborted) {
-    const ps = await composeRun(['ps', '-q', CODE_SEARCH_SERVICE], 60_000)
-    const id = ps.stdout.trim().split('\n').filter(Boolean)[0]
+    const id = await container()
     if (id) {
       const inspect = await engineRun(['inspect', '--format', '{{json .State}}', id], 60_000)
       try {
