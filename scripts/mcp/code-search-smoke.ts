@@ -29,6 +29,8 @@ export interface ComposeEngine {
   kind: EngineKind
   /** The engine's CLI (default: `docker` or `podman`). */
   bin?: string
+  /** Arguments every engine command starts with (Podman's --storage-driver); not given to compose. */
+  baseArgs?: string[]
   env?: NodeJS.ProcessEnv
 }
 
@@ -258,7 +260,8 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
     result.failure = { step, message, tail }
     return result
   }
-  const engineRun = (args: string[], timeoutMs = 120_000) => runCommand([bin, ...args], { env: engine.env, timeoutMs, signal: options.signal })
+  const baseArgs = engine.baseArgs ?? []
+  const engineRun = (args: string[], timeoutMs = 120_000) => runCommand([bin, ...baseArgs, ...args], { env: engine.env, timeoutMs, signal: options.signal })
 
   // Everything that needs no engine first: a broken task fails here with a clear reason.
   if (options.expectedFile.startsWith('/') || options.expectedFile.split('/').includes('..')) {
@@ -378,13 +381,13 @@ export async function smokeCodeSearchCompose(options: McpSmokeOptions): Promise<
       const down = await runCommand([...composeArgs, 'down', '--volumes', '--remove-orphans', '--timeout', '1'], { env: engine.env, timeoutMs: 180_000 })
       if (down.code !== 0) {
         // compose could not clean up: remove the project's containers directly, then say so.
-        const ids = await runCommand([bin, 'ps', '-aq', '--filter', `label=com.docker.compose.project=${project}`], { env: engine.env, timeoutMs: 60_000 })
+        const ids = await runCommand([bin, ...baseArgs, 'ps', '-aq', '--filter', `label=com.docker.compose.project=${project}`], { env: engine.env, timeoutMs: 60_000 })
         const list = ids.stdout.split('\n').filter(Boolean)
-        if (list.length) await runCommand([bin, 'rm', '-f', ...list], { env: engine.env, timeoutMs: 120_000 })
+        if (list.length) await runCommand([bin, ...baseArgs, 'rm', '-f', ...list], { env: engine.env, timeoutMs: 120_000 })
         result.teardown = { ok: false, message: `compose down failed (${said(down)}); removed ${list.length} container(s) directly` }
       }
     }
-    if (options.removeImage && result.image) await runCommand([bin, 'rmi', '-f', result.image], { env: engine.env, timeoutMs: 120_000 })
+    if (options.removeImage && result.image) await runCommand([bin, ...baseArgs, 'rmi', '-f', result.image], { env: engine.env, timeoutMs: 120_000 })
     rmSync(work, { recursive: true, force: true })
     result.timings.downMs = Date.now() - t
     finish(result)
