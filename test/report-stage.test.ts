@@ -1,0 +1,81 @@
+// The report stage in the real graph (Taskfile.ts) on the bundled sample, with no container engine
+// (smoke runs its local checks): `all` writes report/index.html and ends its summary with the
+// page's path; a rerun keeps it fresh; a file of a section whose stage is not in the graph
+// (calibration) reruns the report alone.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import type { EngineEvent } from '../scripts/engine/types.ts'
+import type { RunSummaryReport } from '../scripts/engine/summary.ts'
+import { check } from '../scripts/lib/schemas.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const work = mkdtempSync(join(tmpdir(), 'lbh-report-stage-'))
+const out = join(work, 'out')
+const config = join(work, 'config.json5')
+writeFileSync(config, JSON.stringify({ selection: { top_n: 2, include: { languages: ['python'] } } }))
+// No engine answers: smoke lints and runs the oracle and empty-answer checks locally.
+const NO_ENGINE = { DOCKER_HOST: 'unix:///nonexistent/docker.sock', CONTAINER_ENGINE: 'docker', CI: '1' }
+
+function taskfile(args: string[]) {
+  return spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), ...args, '--data', join(ROOT, 'data', 'sample'), '--out', out, '--config', config], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { ...process.env, ...NO_ENGINE },
+  })
+}
+
+type Event = EngineEvent | { type: 'summary'; summary: RunSummaryReport }
+const events = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Event)
+const started = (all: Event[]) => all.filter((e) => e.type === 'start').map((e) => (e as { stage: string }).stage)
+
+test('all writes report/index.html last and lists it in the summary; a rerun keeps it fresh', () => {
+  const first = taskfile(['all', '--json', '--summary', join(work, 'summary.json')])
+  assert.is(first.status, 0, first.stderr)
+  const run = events(first.stdout)
+  assert.is(started(run).at(-1), 'report', 'the report runs after every stage it reads')
+  const done = run.find((e) => e.type === 'done' && e.stage === 'report') as Extract<EngineEvent, { type: 'done' }>
+  assert.is(done.summary, 'sections: dataset, selection, tasks, smoke')
+  const page = readFileSync(join(out, 'report', 'index.html'), 'utf8')
+  assert.match(page, /^<!doctype html>/i)
+
+  const summary = (run.at(-1) as { summary: RunSummaryReport }).summary
+  assert.equal(summary.links.at(-1), { show: 'report', stage: 'report', path: join(out, 'report', 'index.html') })
+  assert.ok(summary.links.some((l) => l.show === 'dataset' && l.path === join(out, 'tasks')))
+  const written = JSON.parse(readFileSync(join(work, 'summary.json'), 'utf8'))
+  assert.equal(check('run-summary.schema.json', written), [])
+  assert.equal(written.stages.map((s: { stage: string; result: string }) => s.result), summary.stages.map(() => 'ran'))
+
+  // Plain output: the table, then the shown outputs, the page last.
+  const again = taskfile(['all'])
+  assert.is(again.status, 0, again.stderr)
+  const lines = again.stdout.trimEnd().split('\n')
+  assert.match(lines.find((l) => l.startsWith('report ')) ?? '', /^report\s+skipped\s+-\s+fresh$/)
+  assert.is(lines.at(-1), 'report   out/report/index.html')
+  const rows = lines.slice(lines.findIndex((l) => l.startsWith('stage ')) + 1).filter((l) => /^\w+\s+(ran|skipped|failed)\s/.test(l))
+  assert.ok(rows.length >= 5 && rows.every((l) => /^\w+\s+skipped\s+-\s+fresh$/.test(l)), rows.join('\n'))
+  assert.is(readFileSync(join(out, 'report', 'index.html'), 'utf8'), page)
+})
+
+test('a section file of a stage not in the graph (calibration) reruns the report and nothing else', () => {
+  const graph = taskfile(['graph'])
+  assert.match(graph.stdout, /"smoke" -> "report";/)
+  assert.not.match(graph.stdout, /calibrate/)
+
+  mkdirSync(join(out, 'calibration'), { recursive: true })
+  writeFileSync(join(out, 'calibration', 'report.json'), JSON.stringify({ tasks: [{ id: 'demo_task', scores: { oracle: 1, empty: 0 } }] }))
+  const run = taskfile(['all', '--json'])
+  assert.is(run.status, 0, run.stderr)
+  const all = events(run.stdout)
+  assert.equal(started(all), ['report'])
+  const start = all.find((e) => e.type === 'start') as Extract<EngineEvent, { type: 'start' }>
+  assert.equal(start.reasons, [{ kind: 'input-changed', path: relative(ROOT, join(out, 'calibration', 'report.json')) }])
+  assert.match(readFileSync(join(out, 'report', 'index.html'), 'utf8'), /demo_task/)
+})
+
+test.after(() => rmSync(work, { recursive: true, force: true }))
+
+test.run()
