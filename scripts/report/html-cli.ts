@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes <out>/report/index.html from whatever artifacts the out dir holds, and prints its path.
-// The stages rewrite the page themselves; this is for an out dir made before they did, or by hand.
+// The report stage rewrites the page in a run; this is for an out dir made before it existed, or by hand.
 // Usage: node scripts/report/html-cli.ts [--out DIR]   (default out/)
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'

@@ -1,7 +1,7 @@
-// Writes out/report/index.html. Each stage that owns a section's data (extract, select, generate,
-// smoke, calibrate) calls writeIndexHtml after writing its artifacts: the page is rebuilt from
-// what is on disk then, so it always shows the latest run of every stage, and a stage can pass the
-// staging paths of its own outputs (`locate`) or its data already in memory (`sections`).
+// Writes out/report/index.html. The report stage (scripts/stages/report/) calls writeIndexHtml
+// after the stages that own a section's data (extract, select, generate, smoke, calibrate): the
+// page is rebuilt from what is on disk then, so it always shows the latest run of every stage. A
+// caller may pass staging paths (`locate`) or section data already in memory (`sections`).
 import { existsSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { writeFileAtomic } from '../lib/fsx.ts'
