@@ -41,7 +41,8 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
   const { dataset } = extract.files
   const select = selectStage({ outDir, dataset, config: c.selection, deps: ['extract'] })
   const picked = { selected: select.files.selected, dataset, dataDir, deps: ['select'] }
-  const registry = out('registry/dataset.toml')
+  // Beside the task dirs, where `harbor sync` looks for them; generate owns it as a tree entry.
+  const registry = out('tasks/dataset.toml')
   const generate = generateStage({ ...picked, config: c, tasks: out('tasks'), registry })
   const { tasks } = generate.files
   return [
@@ -59,7 +60,7 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
 // The report page comes last, over whatever stages the graph has; the summary after a run lists
 // the reports to read and the task datasets to run (outputs marked `show`).
 function withReport(stages: Stage[], outDir: string): Stage[] {
-  const show: Record<string, string> = { 'report/selection.md': 'report', 'report/smoke.md': 'report', tasks: 'dataset', 'registry/dataset.toml': 'dataset' }
+  const show: Record<string, string> = { 'report/selection.md': 'report', 'report/smoke.md': 'report', tasks: 'dataset' }
   for (const output of stages.flatMap((s) => s.outputs)) output.show ??= show[relative(outDir, output.path)]
   return [...stages, reportStage({ outDir, graph: stages })]
 }

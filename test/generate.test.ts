@@ -15,6 +15,7 @@ import { generateStage } from '../scripts/stages/generate/generate-stage.ts'
 import { normalisePathsInText } from '../scripts/stages/generate/ground-truth.ts'
 import { readSelectedIds } from '../scripts/stages/generate/selected.ts'
 import { renderDockerfile } from '../scripts/stages/generate/task-files.ts'
+import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -144,7 +145,8 @@ async function run(ws: Workspace, over: { config?: GenerateOptions['config']; te
     })
     return { result, staging, registry, warnings }
   }
-  const registry = join(ws.base, 'out', 'registry', 'dataset.toml')
+  // As the Taskfile has it: beside the task dirs, where `harbor sync` looks.
+  const registry = join(ws.current, 'dataset.toml')
   const stage = generateStage({ selected: ws.selected, dataset: ws.dataset, dataDir: ws.data, config: over.config ?? {}, tasks: ws.current, registry, templatesDir: over.templatesDir })
   let items: ItemsResult<unknown> | undefined
   const watched = { ...stage, run: (ctx: Parameters<typeof stage.run>[0]) => stage.run({ ...ctx, items: <V, F>(spec: ItemsSpec<V, F>) => ctx.items(spec).then((r) => ((items = r as ItemsResult<unknown>), r)) }) }
@@ -470,6 +472,24 @@ test('run-adapter reports a failing task, commits the others and exits 1', () =>
   assert.is(r.status, 1)
   assert.match(r.stderr, new RegExp(`\\n {2}${ID_B}: project directory`))
   assert.equal(readdirSync(out).sort(), ['.taskcache', 'dataset.toml', 'manifest.json', ID_C])
+})
+
+test("dataset.toml's digest is Harbor's: symlinked dirs skipped, caches ignored, file symlinks as their target", async () => {
+  const ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
+  const root = join(ws.data, 'generated/rust_web_social_expert_073')
+  symlinkSync('.', join(root, 'self_loop'))
+  symlinkSync('../src/config.txt', join(root, 'docs', 'config-link.txt'))
+  writeTree(root, { '__pycache__/x.pyc': 'compiled', 'src/.notes.txt~': 'editor backup' })
+  const { registry, error } = await run(ws)
+  assert.is(error, undefined)
+  const taskDir = join(ws.current, ID_C)
+  assert.ok(lstatSync(join(taskDir, 'environment', 'project', 'self_loop')).isSymbolicLink())
+  assert.ok(existsSync(join(taskDir, 'environment', 'project', '__pycache__', 'x.pyc')))
+  const toml = parseToml(readFileSync(registry, 'utf8')) as { tasks: { name: string; digest: string }[] }
+  assert.equal(toml.tasks.map((t) => t.digest), [`sha256:${harborDigestOfDir(taskDir)}`])
+  // The manifest keeps its own digest of every file (what smoke keys its images on).
+  const manifest = JSON.parse(readFileSync(join(ws.current, 'manifest.json'), 'utf8'))
+  assert.equal(Object.keys(manifest.tasks[ID_C]).sort(), ['input_hash', 'language', 'output_hash'])
 })
 
 test.after(() => {

@@ -29,7 +29,7 @@ export interface AdapterKitOptions {
   outDir: string
   /** The generated tasks (manifest.json and one folder per task). */
   tasksDir: string
-  /** The dataset manifest generate wrote (registry/dataset.toml). */
+  /** The dataset manifest generate wrote (tasks/dataset.toml, beside the task dirs). */
   registryFile: string
   /** The loaded config; `harbor` (its `adapter` part) and `verifier` are read. */
   config: { harbor?: unknown; verifier?: unknown }

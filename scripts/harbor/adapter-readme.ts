@@ -122,7 +122,7 @@ Harbor skips a sub-directory it does not take for a task without a message: chec
 The tasks are made by locobench-harbor (TypeScript, run by zx), not by a Python adapter module:
 
 ${fence('bash', `npm ci
-npx zx Taskfile.ts all --data path/to/LoCoBench-Agent/data   # writes out/tasks/ and out/registry/dataset.toml`)}
+npx zx Taskfile.ts all --data path/to/LoCoBench-Agent/data   # writes out/tasks/ (with out/tasks/dataset.toml)`)}
 
 The selection (\`top_n\`, thresholds, quotas, languages, categories) is set in
 \`locobench.config.json5\`; only the stages whose inputs changed rerun.`)

@@ -27,7 +27,7 @@ export const ARTIFACTS = {
     { file: 'report/score-histogram.svg', title: 'Scores of the records that passed' },
   ],
   manifest: 'tasks/manifest.json',
-  registry: 'registry/dataset.toml',
+  registry: 'tasks/dataset.toml',
   smokeReport: 'smoke/report.json',
   smokeMd: 'report/smoke.md',
   bake: 'docker-bake.json',
@@ -331,7 +331,7 @@ export function readTasksData(options: ReadOptions, scores = readScores(options)
       tasks: rows,
       files: existing(at, [
         { path: ARTIFACTS.manifest, label: 'tasks/manifest.json' },
-        { path: ARTIFACTS.registry, label: 'registry/dataset.toml' },
+        { path: ARTIFACTS.registry, label: 'tasks/dataset.toml' },
       ]),
     }
   })

@@ -38,6 +38,7 @@ export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks
         '*/task.toml': schema('harbor-task-toml.strict.schema.json'),
         '*/tests/ground_truth.json': schema('ground-truth.schema.json'),
         '*/tests/task_metadata.json': schema('task-metadata.schema.json'),
+        ...(registryEntry && { [registryEntry]: schema('harbor-dataset-toml.schema.json') }),
       },
     },
   ]

@@ -1,5 +1,6 @@
-// The task digest: each task's output_hash in tasks/manifest.json and its digest in dataset.toml
-// (the manifest itself is a contract: contracts/tasks-manifest.ts).
+// The task digest: each task's output_hash in tasks/manifest.json, over every file of the task dir
+// (dataset.toml lists Harbor's own digest instead, which skips what Harbor does not pack:
+// harbor-task-digest.ts). The manifest itself is a contract: contracts/tasks-manifest.ts.
 import { sha256 } from '../../lib/hash.ts'
 import { compareCodePoints } from '../../contracts/tasks-manifest.ts'
 

@@ -9,7 +9,7 @@ import type { TasksConfig } from './types.ts'
 
 export interface RegistryTask {
   name: string
-  /** Hex sha256 of the task dir (manifest output_hash). */
+  /** Harbor's packager's digest of the task dir (harbor-task-digest.ts), hex. */
   digest: string
 }
 
