@@ -50,6 +50,9 @@ DEFAULT_LIMITS = {
     'code_files_for_full_credit': 3,
     # Code precision (grounded quoted lines / quoted lines) at or above this is full.
     'code_precision_full_at': 0.8,
+    # Quoted code counts in full only when the prose shows understanding: code credit is scaled
+    # by min(1, best prose F1 / code_prose_gate). 0 turns the gate off.
+    'code_prose_gate': 0.5,
 }
 DEFAULT_JUDGE = {'weight': 0.5, 'max_answer_chars': 24000, 'max_tokens': 300, 'timeout_sec': 60, 'retries': 3,
                  'backoff_sec': 2, 'system_prompt': '', 'rubric': ''}
@@ -115,10 +118,7 @@ def is_blank(text):
 
 
 def count_words(text):
-    n = 0
-    for _ in WORD.finditer(text):
-        n += 1
-    return n
+    return len(WORD.findall(text))
 
 
 def cut_words(text, limit):
@@ -546,6 +546,12 @@ def score(answer, gt, judge=None):
     fv, f_detail, f_reason = file_metric(resolver, read, relevant, given_files, limits)
     cg, cg_detail, cg_reason = code_metric(resolver, blocks, outside, relevant, gt['line_index'],
                                           truth_code_lines(truth_text), limits)
+    # Real lines pasted without an explanation (grep output) are not understanding.
+    gate = limits['code_prose_gate']
+    prose_best = max(cw if cw_detail['applicable'] else 1.0, idv if id_detail['applicable'] else 1.0)
+    prose_factor = min(1.0, prose_best / gate) if gate > 0 else 1.0
+    cg_detail['prose_factor'] = round4(prose_factor)
+    cg = cg * prose_factor
     values = {'content_words': cw, 'identifiers': idv, 'file_references': fv, 'code_grounding': cg}
     details_by = {'content_words': cw_detail, 'identifiers': id_detail, 'file_references': f_detail, 'code_grounding': cg_detail}
     w_given = limits['instruction_term_weight']

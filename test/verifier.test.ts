@@ -228,9 +228,23 @@ grounding('the same real line attributed to another file, or to no file, earns n
 
 grounding('dumping a relevant file whole scores below quoting its relevant lines (precision)', () => {
   const filler = Object.values(SHOP).join('\n').split('\n')
-  const dumped = m(block('src/orders/order_pipeline.py', [...SHOP['src/orders/order_pipeline.py'].split('\n'), ...filler])).metrics.code_grounding
-  const quoted = m(block('src/orders/order_pipeline.py', [pipelineLine, '    total = CartService().price_cart(cart_id)'])).metrics.code_grounding
+  const dumped = m(`${SHOP_TRUTH}\n\n${block('src/orders/order_pipeline.py', [...SHOP['src/orders/order_pipeline.py'].split('\n'), ...filler])}`).metrics.code_grounding
+  const quoted = m(`${SHOP_TRUTH}\n\n${block('src/orders/order_pipeline.py', [pipelineLine, '    total = CartService().price_cart(cart_id)'])}`).metrics.code_grounding
   assert.ok(dumped < quoted, `${dumped} vs ${quoted}`)
+})
+
+grounding('real lines pasted without an explanation earn nothing: code credit is gated by the prose', () => {
+  const code = block('src/orders/order_pipeline.py', [pipelineLine])
+  const bare = m(code)
+  assert.is(bare.code_grounding.grounded_lines, 1)
+  assert.is(bare.code_grounding.prose_factor, 0)
+  assert.is(bare.metrics.code_grounding, 0)
+  const explained = m(`${SHOP_TRUTH}\n\n${code}`)
+  assert.is(explained.code_grounding.prose_factor, 1)
+  // One of three relevant files quoted, every line grounded: F1 of precision 1 and recall 1/3.
+  assert.is(explained.metrics.code_grounding, 0.5)
+  const ungated = score(code, { ...shop, limits: { ...shop.limits!, code_prose_gate: 0 } }).details
+  assert.is(ungated.metrics.code_grounding, 0.5)
 })
 
 grounding('a line the agent adds to the project after generation earns nothing: the index is fixed in tests/', () => {

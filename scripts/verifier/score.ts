@@ -526,6 +526,15 @@ export function score(answerText: string, gtFile: GroundTruthFile, judge?: Judge
     file_references: fileMetric(resolver, read, relevant, givenFiles, limits),
     code_grounding: codeMetric(resolver, blocks, outside, relevant, gt.lineIndex, truthCodeLines(truthText), limits),
   }
+  // Real lines pasted without an explanation (grep output) are not understanding.
+  const gate = limits.code_prose_gate
+  const proseBest = Math.max(
+    outcomes.content_words.detail.applicable ? outcomes.content_words.value : 1,
+    outcomes.identifiers.detail.applicable ? outcomes.identifiers.value : 1,
+  )
+  const proseFactor = gate > 0 ? Math.min(1, proseBest / gate) : 1
+  ;(outcomes.code_grounding.detail as CodeDetails).prose_factor = round4(proseFactor)
+  outcomes.code_grounding.value = outcomes.code_grounding.value * proseFactor
   const wGiven = limits.instruction_term_weight
   const novelties: Record<Metric, number> = {
     content_words: novelty(truthWords, givenTerms, wGiven),

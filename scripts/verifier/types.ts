@@ -21,6 +21,8 @@ export interface Limits {
   instruction_term_weight: number
   code_files_for_full_credit: number
   code_precision_full_at: number
+  /** Code credit is scaled by min(1, best prose F1 / this); 0: off. */
+  code_prose_gate: number
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -30,6 +32,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   instruction_term_weight: 0,
   code_files_for_full_credit: 3,
   code_precision_full_at: 0.8,
+  code_prose_gate: 0.5,
 })
 
 /** The rubric judge's settings as ground_truth.json carries them (prompt included). */
@@ -129,6 +132,8 @@ export interface CodeDetails {
   files_for_full_credit: number
   precision: number
   recall: number
+  /** min(1, best prose F1 / code_prose_gate): how much of the code credit the prose earns. */
+  prose_factor?: number
 }
 
 /** What the judge did (status off: none configured or not needed; failed: no score, no credit). */
