@@ -112,6 +112,18 @@ test('a --summary that fails its schema is an error naming the file', () => {
   assert.not.ok(existsSync(r.path('bad.json')), 'nothing written')
 })
 
+test('the summary schema knows every kind of reason the engine can give', () => {
+  // The schema is checked on every --summary: a reason kind it lacks would fail real runs.
+  const types = readFileSync(join(import.meta.dirname, '..', 'scripts', 'engine', 'types.ts'), 'utf8')
+  const union = types.slice(types.indexOf('export type Reason ='), types.indexOf('export interface StagePlan'))
+  const kinds = [...union.matchAll(/kind: '([a-z-]+)'/g)].map((m) => m[1]).sort()
+  const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, 'run-summary.schema.json'), 'utf8'))
+  assert.ok(kinds.length >= 8)
+  assert.equal([...schema.$defs.reason.properties.kind.enum].sort(), kinds)
+  const fields = [...new Set([...union.matchAll(/(\w+)\??: (?:string|number|boolean)\b/g)].map((m) => m[1]))].sort()
+  assert.equal(Object.keys(schema.$defs.reason.properties).filter((k) => k !== 'kind').sort(), fields)
+})
+
 const DOT = `digraph stages {
   rankdir=LR;
   node [shape=box];

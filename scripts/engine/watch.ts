@@ -26,7 +26,7 @@ export interface WatchSetup {
 
 /** `watch` events (with --json, one line each): when rounds start and when the loop waits. */
 export type WatchEvent =
-  | { type: 'watch'; state: 'waiting'; files: number; folders: number }
+  | { type: 'watch'; state: 'waiting'; paths: number; folders: number }
   | { type: 'watch'; state: 'change'; count: number; first: string[] }
   | { type: 'watch'; state: 'stopped'; exitCode: number }
   | { type: 'watch'; state: 'error'; message: string }
@@ -106,7 +106,7 @@ class Watchers {
   onError: (message: string) => void = () => {}
 
   /** Installs the folders' watchers, keeping those already open; returns the counts shown. */
-  update(targets: Target[]): { files: number; folders: number } {
+  update(targets: Target[]): { paths: number; folders: number } {
     this.#targets = targets
     const wanted = new Map(folders(targets).map((f) => [`${f.recursive ? 'r' : 'f'}:${f.dir}`, f]))
     for (const [key, watcher] of this.#open) if (!wanted.has(key)) watcher.close(), this.#open.delete(key)
@@ -131,7 +131,7 @@ class Watchers {
         this.onError(`cannot watch ${dir}: ${(error as Error).message}`)
       }
     }
-    return { files: targets.length, folders: this.#open.size }
+    return { paths: targets.length, folders: this.#open.size }
   }
 
   close(): void {
@@ -148,7 +148,7 @@ export interface WatchOptions {
 export async function watch(first: WatchSetup, rebuild: () => WatchSetup, output: SummaryOutput, { debounceMs = 300 }: WatchOptions = {}): Promise<number> {
   const say = (event: WatchEvent) => {
     if (output.json) return void process.stdout.write(`${JSON.stringify(event)}\n`)
-    if (event.state === 'waiting') process.stderr.write(`watching ${event.files} input and recipe paths in ${event.folders} folder(s); Ctrl-C stops\n`)
+    if (event.state === 'waiting') process.stderr.write(`watching ${event.paths} input and recipe paths in ${event.folders} folder(s); Ctrl-C stops\n`)
     else if (event.state === 'change') process.stderr.write(`changed: ${event.first.join(', ')}${event.count > event.first.length ? ` (+${event.count - event.first.length} more)` : ''}\n`)
     else if (event.state === 'error') process.stderr.write(`watch: ${event.message}\n`)
   }
@@ -183,7 +183,7 @@ export async function watch(first: WatchSetup, rebuild: () => WatchSetup, output
 
   let setup = first
   let code = 0
-  let counts = { files: 0, folders: 0 }
+  let counts = { paths: 0, folders: 0 }
   let again = true
   try {
     for (;;) {
