@@ -74,6 +74,8 @@ const RUN_DEPENDENT: Record<string, (bytes: Buffer) => Buffer> = {
     return Buffer.from(JSON.stringify(report, null, 2))
   },
   'report/smoke.md': (bytes) => Buffer.from(bytes.toString('utf8').replace(/\(built \d+, reused \d+\)/, '(built <n>, reused <n>)')),
+  // The page shows smoke/report.json, build times and built/reused counts included.
+  'report/index.html': (bytes) => Buffer.from(bytes.toString('utf8').replace(/<section id="smoke">[\s\S]*?<\/section>/, '<section id="smoke"><run-dependent></section>')),
 }
 
 export interface Entry {
