@@ -45,12 +45,18 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
   const registry = out('tasks/dataset.toml')
   const generate = generateStage({ ...picked, config: c, tasks: out('tasks'), registry })
   const { tasks } = generate.files
+  // tasks.variants: the mcp dataset is its own stage and dir, named after the index's commits.
+  const mcp = c.tasks.variants.includes('mcp')
+    ? generateStage({ ...picked, name: 'generate-mcp', variant: 'mcp', config: c, tasks: out('tasks-mcp'),
+      registry: out('tasks-mcp/dataset.toml'), projectsToIndex: out('index/projects_to_index.json'), deps: ['select', 'index'] })
+    : undefined
   return [
     ...(fetch ? [fetchStage(fetch)] : []),
     extract,
     select,
     generate,
     indexStage({ ...picked, config: c.index, indexDir: out('index') }),
+    ...(mcp ? [mcp] : []),
     smokeStage({ outDir, tasks, config: c.smoke, deps: ['generate'] }),
     adapterStage({ outDir, tasks, registry, selected: picked.selected,
       config: c, deps: ['generate'] }),
@@ -60,7 +66,7 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
 // The report page comes last, over whatever stages the graph has; the summary after a run lists
 // the reports to read and the task datasets to run (outputs marked `show`).
 function withReport(stages: Stage[], outDir: string): Stage[] {
-  const show: Record<string, string> = { 'report/selection.md': 'report', 'report/smoke.md': 'report', tasks: 'dataset' }
+  const show: Record<string, string> = { 'report/selection.md': 'report', 'report/smoke.md': 'report', tasks: 'dataset', 'tasks-mcp': 'dataset' }
   for (const output of stages.flatMap((s) => s.outputs)) output.show ??= show[relative(outDir, output.path)]
   return [...stages, reportStage({ outDir, graph: stages })]
 }

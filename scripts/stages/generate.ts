@@ -32,6 +32,7 @@ import { RenderedWriter } from './generate/write.ts'
 import { KeptFiles } from './generate/kept.ts'
 import { computeBaselines } from './generate/baselines.ts'
 import type { DatasetRecord, GenerateConfig, LanguagesConfig, TasksConfig } from './generate/types.ts'
+import { baselineTasksRecipe, McpVariant, VARIANT_SUFFIX, withoutProjectCopy, type Variant } from './generate/variant-mcp.ts'
 
 export { GenerateError, TaskError } from './generate/errors.ts'
 export { GENERATE_MODULE, generatorVersion } from './generate/version.ts'
@@ -58,6 +59,10 @@ export interface GenerateOptions {
     /** Path of the dataset.toml registry entry. */
     registry: string
   }
+  /** Which dataset to write (default baseline); mcp: generate/variant-mcp.ts. */
+  variant?: Variant
+  /** mcp: the index stage's projects_to_index.json (each task's repository and commit). */
+  projectsToIndex?: string
   /** The tasks dir as committed (the engine's tree output); default: `outputs.tasks`. */
   tasks?: string
   /** The engine's item runner (`ctx.items`): keeps unchanged tasks, removes deselected ones. */
@@ -138,7 +143,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const baselines = computeBaselines(options.dataset, inFileOrder, located)
   ctx.commonTerms = baselines.common
   ctx.leakBaseline = baselines.leak
-  const recipe = canonicalJson({ templates: templates.hash, tasks: config.tasks, verifier: config.verifier, baselines: baselines.hash })
+  // Without the variant settings: the baseline's tasks are the same whichever variants are made.
+  const mcp = options.variant === 'mcp' ? await McpVariant.load(config.tasks, options.projectsToIndex) : undefined
+  ctx.mcp = mcp
+  const suffix = VARIANT_SUFFIX[options.variant ?? 'baseline']
+  const recipe = canonicalJson({ templates: templates.hash, tasks: baselineTasksRecipe(config.tasks), verifier: config.verifier, baselines: baselines.hash, ...(mcp && { mcp: mcp.recipe }) })
   const tasksDir = options.tasks ?? options.outputs.tasks
   const reserved = [MANIFEST_FILE, ...(options.registryEntry ? [options.registryEntry] : [])]
 
@@ -154,15 +163,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     prepare: (id) => {
       const { record, recordHash } = readRecord(options.dataset, id, located.get(id) as RecordLocation)
       const tree = projects.get(projects.rootOf(record), id)
-      const dockerfile = ctx.dockerfiles.get(record.language, id)
-      const dockerImage = config.smoke?.push === true ? imageName(config.smoke as { image_prefix: string }, id) : undefined
-      const inputHash = sha256(`${version}\n${recipe}\n${ctx.hashes.of(dockerfile, true)}\n${dockerImage ?? ''}\n${tree.digest}\n${recordHash}\n`)
-      return { hash: inputHash, value: { record, tree, inputHash, dockerImage } }
+      const languageDockerfile = ctx.dockerfiles.get(record.language, id)
+      const dockerfile = mcp ? withoutProjectCopy(languageDockerfile) : languageDockerfile
+      const dockerImage = config.smoke?.push === true ? imageName(config.smoke as { image_prefix: string }, `${id}${suffix}`) : undefined
+      const mcpInfo = mcp?.info(id, record.project_id)
+      const inputHash = sha256(`${version}\n${recipe}\n${ctx.hashes.of(dockerfile, true)}\n${dockerImage ?? ''}\n${tree.digest}\n${recordHash}\n${mcp && mcpInfo ? mcp.hashPart(mcpInfo) : ''}`)
+      return { hash: inputHash, value: { record, tree, inputHash, dockerImage, dockerfile, mcp: mcpInfo } }
     },
     build: async (id, inputs, dir) => {
       const outputHash = await buildTask(inputs, dir as string, ctx)
       kept?.rebuilt(id, dir as string)
-      return { input_hash: inputs.inputHash, output_hash: outputHash, language: inputs.record.language, harbor_digest: harborTaskDigest(dir as string, inputs.tree) }
+      return { input_hash: inputs.inputHash, output_hash: outputHash, language: inputs.record.language, harbor_digest: mcp ? harborDigestOfDir(dir as string) : harborTaskDigest(dir as string, inputs.tree) }
     },
   })
   // Removed at commit: what the user added to them goes aside first.
@@ -180,7 +191,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const listed = [...manifest.keys()].sort()
   writeFileAtomic(
     options.outputs.registry,
-    renderDatasetToml(templates.compiled.datasetToml, config.tasks, listed.map((id) => ({ name: taskName(config.tasks.org, id), digest: harborDigestOf(id) }))),
+    renderDatasetToml(templates.compiled.datasetToml, { ...config.tasks, dataset_name: `${config.tasks.dataset_name}${suffix}` }, listed.map((id) => ({ name: taskName(config.tasks.org, `${id}${suffix}`), digest: harborDigestOf(id) }))),
   )
 
   const failed = ran.failed.map((f) => ({ id: f.key, error: describeError(f.key, f.error) })).sort((a, b) => (a.id < b.id ? -1 : 1))

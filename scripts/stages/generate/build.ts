@@ -14,6 +14,7 @@ import { placeProject, PROJECT_PREFIX, type PlaceState, type ProjectTree } from 
 import { renderTaskFiles } from './task-files.ts'
 import type { DatasetRecord, GenerateConfig } from './types.ts'
 import type { RenderedWriter } from './write.ts'
+import { mcpTaskDigests, type McpTaskInfo, type McpVariant } from './variant-mcp.ts'
 
 export interface BuildContext {
   config: GenerateConfig
@@ -28,6 +29,8 @@ export interface BuildContext {
   commonTerms?: readonly string[]
   /** Word n-gram → how many tasks have it (scripts/verifier/leaks.ts leakBaseline). */
   leakBaseline?: ReadonlyMap<string, number>
+  /** Set when generating the mcp variant's dataset. */
+  mcp?: McpVariant
 }
 
 export interface BuildInputs {
@@ -35,6 +38,9 @@ export interface BuildInputs {
   tree: ProjectTree
   inputHash: string
   dockerImage: string | undefined
+  /** environment/Dockerfile (the mcp variant's has no project copy); default: the language's. */
+  dockerfile?: string
+  mcp?: McpTaskInfo
 }
 
 const TASK_SUBDIRS = ['environment', 'tests', 'solution']
@@ -63,7 +69,7 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
   const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
   if (gt.dropped.length) ctx.warn(`${record.id}: ${gt.dropped.length} context file(s) not in the project, left out of ground_truth.json: ${gt.dropped.slice(0, 5).join(', ')}${gt.dropped.length > 5 ? ', …' : ''}`)
   const files = renderTaskFiles(
-    { record, paths, groundTruth: gt.file, project: projectView(tree), commonTerms: ctx.commonTerms, leakBaseline: ctx.leakBaseline, dockerfile: ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, generatorVersion: ctx.version, inputHash: inputs.inputHash },
+    { record, paths, groundTruth: gt.file, project: projectView(tree), commonTerms: ctx.commonTerms, leakBaseline: ctx.leakBaseline, dockerfile: inputs.dockerfile ?? ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, mcp: inputs.mcp, generatorVersion: ctx.version, inputHash: inputs.inputHash },
     ctx.templates,
     ctx.config,
   )
@@ -78,6 +84,11 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
     writes.push(ctx.writer.write(`${dir}/${path}`, file.content, file.mode, hash))
   }
   await Promise.all(writes)
+  // The mcp variant keeps the project out of the agent's image: only the sidecar's context has it.
+  if (ctx.mcp) {
+    await ctx.mcp.writeEnvironment(dir, tree)
+    return mcpTaskDigests(dir).output
+  }
   await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place)
   return taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock)
 }

@@ -24,6 +24,12 @@ export interface GenerateStageOptions {
   deps?: string[]
   /** The task templates (default: the project's templates/). */
   templatesDir?: string
+  /** The dataset to write (default baseline). mcp: another stage (its own name) writing another dir. */
+  variant?: 'baseline' | 'mcp'
+  /** The stage name (default `generate`; the mcp variant's is `generate-mcp`). */
+  name?: string
+  /** mcp: the index stage's projects_to_index.json (repository and commit per project). */
+  projectsToIndex?: string
 }
 
 /** The stage, and the paths of what it writes by key (what later stages read). */
@@ -43,23 +49,28 @@ export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks
     },
   ]
   if (!registryEntry) outputs.push({ path: o.registry, kind: 'file', schema: schema('harbor-dataset-toml.schema.json') })
-  const { tasks, languages, verifier, smoke } = o.config
+  const { languages, verifier, smoke } = o.config
+  // The baseline does not depend on the variant settings: adding the mcp variant must not rerun it.
+  const { variants: _variants, mcp: _mcp, ...baselineTasks } = o.config.tasks ?? {}
+  const tasks = o.variant === 'mcp' ? o.config.tasks : o.config.tasks && baselineTasks
   const templatesDir = o.templatesDir ?? join(ROOT, 'templates')
   return {
     files: { tasks: o.tasks, registry: o.registry },
-    name: 'generate',
-    title: 'Harbor task directories',
+    name: o.name ?? 'generate',
+    title: o.variant === 'mcp' ? 'Harbor task directories, code over MCP' : 'Harbor task directories',
     deps: o.deps ?? [],
-    inputs: [...(o.selected ? [o.selected] : []), o.dataset],
+    inputs: [...(o.selected ? [o.selected] : []), o.dataset, ...(o.projectsToIndex ? [o.projectsToIndex] : [])],
     outputs,
     recipe: {
       modules: [join(ROOT, 'scripts', 'stages', 'generate.ts')],
-      files: [templatesDir, join(ROOT, 'package.json')],
+      // The mcp variant ships a bundle of scripts/mcp/ and its npm packages (the lockfile's).
+      files: [templatesDir, join(ROOT, 'package.json'), ...(o.variant === 'mcp' ? [join(ROOT, 'scripts', 'mcp'), join(ROOT, 'package-lock.json')] : [])],
       values: {
         tasks, languages, verifier,
         smoke: smoke && { image_prefix: smoke.image_prefix, push: smoke.push },
         ...(o.ids && { ids: o.ids }),
         ...(o.limit !== undefined && { limit: o.limit }),
+        ...(o.variant === 'mcp' && { variant: o.variant }),
       },
     },
     run: async (ctx) => {
@@ -67,7 +78,7 @@ export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks
       const staged = ctx.out(o.tasks)
       const r = await generate({
         selected: o.selected, ids: o.ids, limit: o.limit, dataset: o.dataset, dataDir: o.dataDir,
-        templatesDir, config: o.config, tasks: o.tasks, registryEntry,
+        templatesDir, config: o.config, tasks: o.tasks, registryEntry, variant: o.variant, projectsToIndex: o.projectsToIndex,
         outputs: { tasks: staged, registry: registryEntry ? join(staged, registryEntry) : ctx.out(o.registry) },
         items: ctx.items, progress: ctx.progress, log: ctx.log, warn: ctx.warn, signal: ctx.signal,
         keep: { cacheDir: ctx.cacheDir, keptDir: join(dirname(o.tasks), 'kept') },

@@ -15,6 +15,7 @@ import { TaskError } from './errors.ts'
 import { normalisePathsInText, type GroundTruthFile, type PathContext } from './ground-truth.ts'
 import type { Templates } from './templates.ts'
 import type { DatasetRecord, GenerateConfig, LanguagesConfig } from './types.ts'
+import { VARIANT_SUFFIX, type McpTaskInfo } from './variant-mcp.ts'
 
 export const TASK_NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]*\/[a-zA-Z0-9][a-zA-Z0-9._-]*$/
 export const ANSWER_PATH = '/logs/agent/solution.md'
@@ -45,6 +46,8 @@ export interface TaskInputs {
   commonTerms?: readonly string[]
   /** Word n-gram → how many tasks of the run's projects have it (the leak check's baseline). */
   leakBaseline?: ReadonlyMap<string, number>
+  /** The mcp variant (generate/variant-mcp.ts): where the code is served; absent for baseline. */
+  mcp?: McpTaskInfo
 }
 
 const LANGUAGE_LABELS: Record<string, string> = {
@@ -73,7 +76,7 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
     }
   }
   const t = templates.compiled
-  const instruction = render(t.instruction, instructionData(record, inputs.paths, config))
+  const instruction = render(t.instruction, instructionData(record, inputs.paths, config, inputs.mcp))
   checkLeaks(record, instruction, inputs, config.tasks)
   const project: ProjectView = inputs.project ?? { files: [], read: () => undefined }
   const evidence = buildEvidence(inputs.groundTruth.ground_truth_text, project, instruction)
@@ -82,7 +85,8 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
   const verifier = config.verifier as unknown as VerifierConfig
   const groundTruth = enrichGroundTruth(relevant, { project, instruction, reference, evidence, common: inputs.commonTerms ?? [], config: verifier })
   files.set('instruction.md', { content: instruction, mode: 0o644 })
-  files.set('task.toml', { content: checkToml(record.id, render(t.taskToml, taskTomlData(inputs, config))), mode: 0o644 })
+  // The mcp variant declares its server after [environment], the template's last table.
+  files.set('task.toml', { content: checkToml(record.id, render(t.taskToml, taskTomlData(inputs, config)) + (inputs.mcp ? `\n${inputs.mcp.toml}` : '')), mode: 0o644 })
   files.set('environment/Dockerfile', { content: inputs.dockerfile, mode: 0o644, shared: true })
   files.set('tests/test.sh', { content: checkScript(record.id, 'test.sh.ejs', render(t.testSh, { id: record.id })), mode: 0o755, shared: true })
   files.set('tests/verify.py', { content: templates.verifyPy, mode: 0o644, shared: true })
@@ -98,7 +102,7 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
 
 // Task text names files as LoCoBench wrote them (`Wrapper//src//x.c`); the agent must see the same
 // /app/project/ paths the ground truth and the verifier use.
-function instructionData(record: DatasetRecord, paths: PathContext, config: GenerateConfig): Record<string, unknown> {
+function instructionData(record: DatasetRecord, paths: PathContext, config: GenerateConfig, mcp?: McpTaskInfo): Record<string, unknown> {
   const tasks = config.tasks
   const text = (value: string) => normalisePathsInText(value, paths)
   const criteria = record.evaluation_criteria_text.filter((c) => c.trim() !== '').map(text)
@@ -121,6 +125,7 @@ function instructionData(record: DatasetRecord, paths: PathContext, config: Gene
     projectDir: '/app/project/',
     answerPath: ANSWER_PATH,
     sections: ANSWER_SECTIONS,
+    mcp: mcp ? { server: mcp.server, url: mcp.url, repository: mcp.repository, commit: mcp.commit, tools: mcp.tools } : null,
   }
 }
 
@@ -149,7 +154,7 @@ function taskTomlData(inputs: TaskInputs, config: GenerateConfig): Record<string
   const tasks = config.tasks
   const unique = (items: string[]): string[] => [...new Set(items)]
   return {
-    name: taskName(tasks.org, record.id),
+    name: taskName(tasks.org, `${record.id}${inputs.mcp ? VARIANT_SUFFIX.mcp : ''}`),
     description: record.title.replace(/\s+/g, ' ').trim(),
     authors: tasks.authors.map((a) => (a.email ? { name: a.name, email: a.email } : { name: a.name })),
     keywords: unique([...tasks.keywords, record.task_category, record.language]),
@@ -186,6 +191,7 @@ function taskMetadata(inputs: TaskInputs): Record<string, unknown> {
     title: record.title,
     project_id: record.project_id,
     generator_version: inputs.generatorVersion,
+    ...(inputs.mcp && { variant: 'mcp', mcp_mode: inputs.mcp.mode, mcp_server_url: inputs.mcp.url, repository: inputs.mcp.repository, commit: inputs.mcp.commit }),
   }
 }
 

@@ -46,6 +46,9 @@ export interface TasksConfig {
   cpus: number
   memory_mb: number
   storage_mb: number
+  /** The datasets to write (generate/variant-mcp.ts); always holds baseline. */
+  variants: ('baseline' | 'mcp')[]
+  mcp: { mode: 'sidecar' | 'remote'; url: string | null; port: number }
 }
 
 export interface Toolchain {
