@@ -64,17 +64,24 @@ export function watchTargets(stages: Stage[], outDir: string, extra: string[]): 
   const outputs = stages.flatMap((s) => s.outputs.map((o) => o.path))
   const produced = (path: string) => outputs.some((o) => under(path, o))
   const targets: Target[] = []
+  // A folder that does not exist yet (a data dir before its download) is waited for from its
+  // nearest existing parent, watched flat: any folder appearing on the way starts a round, and
+  // that round watches what exists then. Never a recursive watch over some unrelated parent.
+  const watchFor = (root: string, recursive: boolean, matches: (path: string) => boolean) => {
+    const dir = existingDir(root)
+    if (dir === root) targets.push({ matches, dir, recursive })
+    else targets.push({ matches: (p) => (p !== dir && under(root, p)) || matches(p), dir, recursive: false })
+  }
   const add = (spec: string) => {
     if (produced(spec)) return
     if (isGlob(spec)) {
       const root = globRoot(spec)
-      targets.push({ matches: (p) => matchesGlob(p, spec) || [...globParents(p, root)].some((d) => matchesGlob(d, spec)), dir: existingDir(root), recursive: true })
+      watchFor(root, true, (p) => matchesGlob(p, spec) || [...globParents(p, root)].some((d) => matchesGlob(d, spec)))
     } else if (existsSync(spec) && statSync(spec).isDirectory()) {
-      targets.push({ matches: (p) => under(p, spec), dir: spec, recursive: true })
+      watchFor(spec, true, (p) => under(p, spec))
     } else {
-      // A file, or a path that does not exist yet: its parent (or the nearest existing folder) says when it appears.
-      const parent = existingDir(dirname(spec))
-      targets.push({ matches: (p) => under(p, spec), dir: parent, recursive: parent !== dirname(spec) })
+      // A file (or a path not there yet), through its folder: editors replace files by renaming.
+      watchFor(dirname(spec), false, (p) => under(p, spec))
     }
   }
   const store = storeFor(outDir)
@@ -132,6 +139,11 @@ class Watchers {
       }
     }
     return { paths: targets.length, folders: this.#open.size }
+  }
+
+  /** Whether a path still concerns the current targets. */
+  relevant(path: string): boolean {
+    return this.#targets.some((t) => t.matches(path))
   }
 
   close(): void {
@@ -203,6 +215,14 @@ export async function watch(first: WatchSetup, rebuild: () => WatchSetup, output
         if (interrupted || stopping) {
           code = interrupted ? 130 : 0
           break
+        }
+        // The round may have made folders that were only waited for (the out dir on a first
+        // run): watch them now, and forget events that only said they appeared.
+        counts = watchers.update(watchTargets(stages, options.outDir, setup.watch))
+        for (const path of changes) if (!watchers.relevant(path)) changes.delete(path)
+        if (changes.size === 0) {
+          clearTimeout(timer)
+          ready = false
         }
       }
       say({ type: 'watch', state: 'waiting', ...counts })
