@@ -73,7 +73,7 @@ const ENGINE_HELP = `  --force <stage>     rerun that stage (repeatable); depend
   --summary FILE      also write the end-of-run summary as JSON (schema-checked)
   --watch             run, then rerun stale stages whenever their inputs, recipe files or the
                       settings' watched files change (Ctrl-C stops: 0 when idle, 130 mid-run)
-  --format dot|mermaid  graph: the output format (default dot)
+  --format FORMAT     graph: dot (the default) or mermaid
   --status            graph: show each stage fresh or stale
   --help`
 
