@@ -7,7 +7,8 @@ import * as assert from 'uvu/assert'
 import { loadConfig } from '../scripts/lib/config.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { cheatAnswers, paraphrase, reorderSections } from '../scripts/verifier/answers.ts'
-import { taskAnswers } from '../scripts/verifier/calibration.ts'
+import { calibrateTasks, taskAnswers, taskProblems, DEFAULT_MARGINS } from '../scripts/verifier/calibration.ts'
+import { writeCalibrationReport } from '../scripts/verifier/calibration-report.ts'
 import { commonTerms } from '../scripts/verifier/evidence.ts'
 import { findLeaks, leakBaseline, sharedWithOthers } from '../scripts/verifier/leaks.ts'
 import { emptyAnswer } from '../scripts/verifier/oracle.ts'
@@ -338,6 +339,55 @@ rules('correct variants: reordered and reworded oracles keep ≥ 0.9 on the shop
 })
 
 rules.run()
+
+// ---------------------------------------------------------------------------------------------
+
+const kit = suite('calibration kit')
+
+kit('calibrateTasks scores every answer kind with the task\'s own verify.py; the report is written and valid', async () => {
+  const ids = sampleTasks.slice(0, 3).map((t) => t.id)
+  const seen: string[] = []
+  const report = await calibrateTasks({ tasksDir: join(generated, 'tasks'), taskIds: ids, progress: (_d, _t, id) => seen.push(id) })
+  assert.equal(report.tasks.map((t) => t.id), ids)
+  assert.equal(seen.sort(), [...ids].sort())
+  for (const t of report.tasks) {
+    assert.ok(t.scores.oracle! >= 0.9 && t.scores.empty === 0, t.id)
+    assert.ok(t.scores.project_dump! <= 0.3 && t.scores.instruction_copy! <= 0.3, t.id)
+    // The same answer scored in TypeScript: the batch mode is verify.py's own scoring.
+    const own = sampleTasks.find((s) => s.id === t.id)!
+    assert.is(t.scores.oracle, score(own.oracle, own.gt).reward)
+  }
+  const out = mkdtempSync(join(tmpdir(), 'calibration-report-'))
+  writeCalibrationReport(report, { json: join(out, 'calibration', 'report.json'), markdown: join(out, 'report', 'calibration.md') })
+  assert.equal(check('calibration-report.schema.json', JSON.parse(readFileSync(join(out, 'calibration', 'report.json'), 'utf8'))), [])
+  const md = readFileSync(join(out, 'report', 'calibration.md'), 'utf8')
+  assert.match(md, '| project_dump | cheat | 3 |')
+  assert.match(md, '![calibration chart](calibration.svg)')
+  assert.match(readFileSync(join(out, 'report', 'calibration.svg'), 'utf8'), /^<svg [^>]*>[\s\S]*<\/svg>\n$/)
+})
+
+kit('a broken margin names the task, the answer and the limit', () => {
+  const broken = taskProblems('t1', { oracle: 0.8, empty: 0.1, project_dump: 0.4, oracle_paraphrased: 0.35, other_question_oracle: 0.6 }, DEFAULT_MARGINS)
+  assert.equal(broken.map((b) => [b.answer, b.margin]), [
+    ['oracle', 'oracle_min'], ['empty', 'empty_max'], ['project_dump', 'cheat_max'],
+    ['oracle_paraphrased', 'paraphrase_min'], ['oracle_paraphrased', 'paraphrase_above_cheats'], ['other_question_oracle', 'other_question_max'],
+  ])
+  assert.match(broken[2].message, 't1: project_dump 0.4 > cheat_max 0.3')
+})
+
+kit('an unreadable task dir is an error naming the missing file', async () => {
+  const empty = mkdtempSync(join(tmpdir(), 'calibration-bad-'))
+  mkdirSync(join(empty, 'broken', 'tests'), { recursive: true })
+  writeFileSync(join(empty, 'broken', 'tests', 'ground_truth.json'), '{}')
+  try {
+    await calibrateTasks({ tasksDir: empty })
+    assert.unreachable('should have failed')
+  } catch (error) {
+    assert.match((error as Error).message, join(empty, 'broken', 'instruction.md'))
+  }
+})
+
+kit.run()
 
 // ---------------------------------------------------------------------------------------------
 
