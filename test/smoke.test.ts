@@ -364,10 +364,11 @@ if (skipReason) {
       assert.is(good.status, 'pass', good.reason ?? '')
       assert.is(good.oracle_reward, 1)
       assert.is(good.empty_reward, 0)
-      assert.is(good.image, `${PREFIX}good_task`)
+      // Tagged for this out dir and this content (smoke/tags.ts), never the machine-wide name.
+      assert.match(good.image as string, new RegExp(`^${PREFIX}good_task:[0-9a-f]{16}$`))
       assert.is(run.report.engine, 'docker')
       assert.ok(good.image_id && docker('image', 'inspect', good.image_id).status === 0)
-      assert.equal(run.result.facts.images, { good_task: { input_hash: good.input_hash, image_id: good.image_id } })
+      assert.equal(run.result.facts.images, { good_task: { input_hash: good.input_hash, image_id: good.image_id, tag: good.image } })
       assert.match(run.result.facts.engine, /^docker \d/)
       assert.is(containersOf('good_task'), '')
       assert.is(run.warnings.length, 0, run.warnings.join('\n'))

@@ -4,8 +4,12 @@
 // limiter, and removes the items it recorded before that are no longer named. Entries of the tree
 // it never recorded are foreign and left alone. The new records are written at commit, after the
 // entries are in place and before the stage record, so a crash in between only costs rebuilds.
-import { lstatSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+// Items without tree entries (facts only: an image built and checked) are also appended to a
+// journal beside the records as each one finishes: their facts are true the moment they are
+// recorded, so a run that is interrupted or killed resumes where it was. Items with entries are
+// never journalled: their entries live in staging until commit and die with the run.
+import { appendFileSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { hashEntry, specStats } from './files.ts'
 import { forEachLimited } from './limit.ts'
@@ -32,7 +36,10 @@ export interface ItemBook {
 
 const BOOK_VERSION = 1
 
-export function readBook(file: string): ItemBook | undefined {
+/** Where the items finished since the book was last written are appended, one JSON line each. */
+export const journalPath = (file: string): string => `${file}.journal`
+
+function readBookFile(file: string): ItemBook | undefined {
   try {
     const book = JSON.parse(readFileSync(file, 'utf8')) as ItemBook & { version: number }
     return book.version === BOOK_VERSION ? book : undefined
@@ -42,8 +49,32 @@ export function readBook(file: string): ItemBook | undefined {
   }
 }
 
+/** The records, with the items a run that never committed finished after them (its journal). */
+export function readBook(file: string): ItemBook | undefined {
+  const book = readBookFile(file)
+  let text: string
+  try {
+    text = readFileSync(journalPath(file), 'utf8')
+  } catch {
+    return book
+  }
+  const merged: ItemBook = book ? { ...book, items: { ...book.items } } : { items: {} }
+  for (const line of text.split('\n')) {
+    let entry: { v?: number; key?: unknown; record?: ItemRecord }
+    try {
+      entry = JSON.parse(line) as typeof entry
+    } catch {
+      continue // the last line of a killed run may be torn: that item simply runs again
+    }
+    if (entry.v === BOOK_VERSION && typeof entry.key === 'string' && entry.record && typeof entry.record.hash === 'string') merged.items[entry.key] = entry.record
+  }
+  return merged
+}
+
 export function writeBook(file: string, book: ItemBook): void {
   writeFileAtomic(file, JSON.stringify({ version: BOOK_VERSION, ...book }))
+  // The book now holds everything the journal said (this run read it and carried it forward).
+  rmSync(journalPath(file), { force: true })
 }
 
 /** The pure keep-or-build verdict for one item. */
@@ -92,6 +123,10 @@ export interface ItemsEnv {
   concurrency: number
   signal?: AbortSignal
   progress?(done: number, total: number, unit: string): void
+  /** --force for this stage: no item is kept, every one is built again. */
+  force?: boolean
+  /** The book's file: facts-only items are journalled beside it as they finish (journalPath). */
+  bookFile?: string
 }
 
 /** Runs the items; returns what happened and the records to write once the entries are committed. */
@@ -108,6 +143,17 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   const settled = () => env.progress?.(++done, keys.length, spec.unit ?? 'items')
   const limit = env.concurrency * perSlot
   type Judged = { key: string; verdict: ItemReason; hash: string; value: V } | undefined
+  const journalFile = !spec.tree && env.bookFile ? journalPath(env.bookFile) : undefined
+  /** A finished facts-only item, recorded at once (appends of one line each: a kill tears at most the last). */
+  let journalDir = false
+  const journal = (key: string, record: ItemRecord): void => {
+    if (!journalFile) return
+    if (!journalDir) {
+      mkdirSync(dirname(journalFile), { recursive: true })
+      journalDir = true
+    }
+    appendFileSync(journalFile, `${JSON.stringify({ v: BOOK_VERSION, key, record })}\n`)
+  }
 
   const fail = (key: string, error: unknown): void => {
     // An item that failed because the run was interrupted reports the interrupt, not itself.
@@ -118,7 +164,10 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
     // An entry built before stays ours, marked stale so the next run retries it.
     const stays = record && (!spec.tree || (env.current !== undefined && lstatSync(join(env.current, key), { throwIfNoEntry: false })))
     failed.push({ key, error, facts: stays ? (record.facts as F) : undefined })
-    if (record) next[key] = { ...record, hash: '' }
+    if (record) {
+      next[key] = { ...record, hash: '' }
+      journal(key, next[key])
+    }
   }
   /** Keeps the item (returns undefined) or says why it must be built. */
   const judge = async (key: string): Promise<Judged> => {
@@ -127,6 +176,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
     const entry = spec.tree && env.current ? checkEntry(join(env.current, key), record?.entry) : undefined
     let verdict = decideItem(record, hash, entry)
     if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
+    if (verdict === 'keep' && env.force) verdict = 'forced'
     if (verdict !== 'keep') return { key, verdict, hash, value }
     next[key] = record as ItemRecord
     facts.set(key, record?.facts as F)
@@ -136,6 +186,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   const build = async ({ key, verdict, hash, value }: NonNullable<Judged>): Promise<void> => {
     const made = await spec.build(key, value, spec.tree && env.staging ? join(env.staging, key) : undefined)
     next[key] = { hash, facts: made }
+    journal(key, next[key])
     facts.set(key, made)
     built.push({ key, reason: verdict })
   }
@@ -219,7 +270,7 @@ export function commitBook(file: string, book: ItemBook, stampOf: (entry: string
 export function factItems(file: string, options: { concurrency: number; signal?: AbortSignal; progress?: ItemsEnv['progress'] }): ItemsRunner {
   return async (spec) => {
     if (spec.tree) throw new Error(`factItems cannot run items with tree entries (${spec.tree}): use the engine`)
-    const ran = await runItems(spec, { book: readBook(file), existing: () => [], remove: () => {}, ...options })
+    const ran = await runItems(spec, { book: readBook(file), bookFile: file, existing: () => [], remove: () => {}, ...options })
     writeBook(file, ran.book)
     return ran.result
   }

@@ -20,13 +20,13 @@ const REGISTRY_HINT = /no such host|pull access denied|manifest unknown|short-na
 // The legacy builder's deprecation notice would crowd the real error out of the last lines.
 const withoutBanner = (output: string): string => output.replace(/^DEPRECATED: The legacy builder[^\n]*\n(?:[ \t]+[^\n]*\n)*/m, '')
 
-export async function buildImage(engine: Engine, task: SmokeTask, tag: string, config: SmokeConfig, signal?: AbortSignal): Promise<BuildResult> {
+export async function buildImage(engine: Engine, task: SmokeTask, tag: string, config: SmokeConfig, signal?: AbortSignal, labels: string[] = []): Promise<BuildResult> {
   const context = join(task.dir, 'environment')
   const scratch = mkdtempSync(join(tmpdir(), 'locobench-build-'))
   const iidfile = join(scratch, 'iid')
   const started = performance.now()
   try {
-    const args = ['build', '--network', 'host', '--force-rm', '--iidfile', iidfile, '--label', `org.locobench.task=${task.id}`, '-t', tag, '-f', join(context, 'Dockerfile'), context]
+    const args = ['build', '--network', 'host', '--force-rm', '--iidfile', iidfile, '--label', `org.locobench.task=${task.id}`, ...labels.flatMap((l) => ['--label', l]), '-t', tag, '-f', join(context, 'Dockerfile'), context]
     const r = await run(engine, args, { signal, timeoutMs: config.build_timeout_sec * 1000, stdout: false })
     const seconds = Math.round((performance.now() - started) / 100) / 10
     if (r.code !== 0) {

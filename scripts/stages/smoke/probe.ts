@@ -1,8 +1,9 @@
 // What the engine's plan asks of the smoke stage on every run, kept apart from the stage itself so
 // a no-op run loads a few small modules (and no schema compiler: the config it gets is complete).
 import type { SmokeConfig } from './config.ts'
-import { bareId, detectEngine, describeEngine, listImageIds } from './engine.ts'
+import { detectEngine, describeEngine, listImageIds } from './engine.ts'
 import type { ImageRecord } from './modes.ts'
+import { imageState, tagMap } from './tags.ts'
 
 /** `none`, or the engine and its server version: part of the stage's recipe. */
 export async function probeCompleteConfig(config: SmokeConfig): Promise<string> {
@@ -11,16 +12,28 @@ export async function probeCompleteConfig(config: SmokeConfig): Promise<string> 
 }
 
 /**
- * Task ids whose recorded image no longer exists (sorted). Empty when no engine answers (the
- * recipe's engine probe covers that) or when images are not kept.
+ * Task ids whose recorded image no longer exists (`gone`), or whose tag now points to another
+ * image (`moved`: something retagged it), each sorted. Empty when no engine answers (the recipe's
+ * engine probe covers that) or when images are not kept.
  */
-export async function missingImagesCompleteConfig(images: Record<string, ImageRecord>, config: SmokeConfig): Promise<string[]> {
-  if (!config.keep_images || Object.keys(images).length === 0) return []
+export async function imageProblemsCompleteConfig(images: Record<string, ImageRecord>, config: SmokeConfig): Promise<{ gone: string[]; moved: string[] }> {
+  const none = { gone: [], moved: [] }
+  if (!config.keep_images || Object.keys(images).length === 0) return none
   const { engine } = await detectEngine(config)
-  if (!engine) return []
+  if (!engine) return none
   const present = await listImageIds(engine)
-  if (!present) return []
-  return Object.keys(images)
-    .filter((id) => !present.has(bareId(images[id].image_id)))
-    .sort()
+  const tags = await tagMap(engine)
+  if (!present || !tags) return none
+  const out: { gone: string[]; moved: string[] } = { gone: [], moved: [] }
+  for (const id of Object.keys(images).sort()) {
+    const state = imageState(images[id], tags, present)
+    if (state !== 'ok') out[state].push(id)
+  }
+  return out
+}
+
+/** Task ids whose recorded image is gone or whose tag moved (sorted). */
+export async function missingImagesCompleteConfig(images: Record<string, ImageRecord>, config: SmokeConfig): Promise<string[]> {
+  const { gone, moved } = await imageProblemsCompleteConfig(images, config)
+  return [...gone, ...moved].sort()
 }
