@@ -57,7 +57,7 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
     generate,
     indexStage({ ...picked, config: c.index, indexDir: out('index') }),
     ...(mcp ? [mcp] : []),
-    smokeStage({ outDir, tasks, config: c.smoke, deps: ['generate'] }),
+    smokeStage({ outDir, tasks, config: c.smoke, ...(mcp && { mcpTasks: mcp.files.tasks }), deps: ['generate', ...(mcp ? ['generate-mcp'] : [])] }),
     adapterStage({ outDir, tasks, registry, selected: picked.selected,
       config: c, deps: ['generate'] }),
   ]

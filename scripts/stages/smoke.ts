@@ -15,8 +15,9 @@ import { bakeFile, renderBake } from './smoke/bake.ts'
 import { smokeConfig, type SmokeConfig } from './smoke/config.ts'
 import { describeEngine, detectEngine } from './smoke/engine.ts'
 import { missingImagesCompleteConfig, probeCompleteConfig } from './smoke/probe.ts'
-import { readManifest } from './smoke/manifest.ts'
+import { readManifest, readVariantManifest } from './smoke/manifest.ts'
 import { withEngine, withoutEngine, type ImageRecord, type ModeContext } from './smoke/modes.ts'
+import { outScope } from './smoke/tags.ts'
 import { countEntries, orderEntry, readPreviousReport, renderMarkdown, REPORT_SCHEMA, type SmokeReport } from './smoke/report.ts'
 import { ExitError } from '../lib/errors.ts'
 
@@ -28,6 +29,8 @@ export type { SmokeReport, TaskEntry } from './smoke/report.ts'
 export interface SmokeOptions {
   /** Absolute path of the generated tasks (holds manifest.json and one dir per task). */
   tasksDir: string
+  /** The mcp dataset (tasks-mcp/, tasks.variants): its tasks are smoke-tested too, as `<id>-mcp`. */
+  mcpTasksDir?: string
   /** The `smoke` config section; missing keys take their schema defaults. */
   config?: Partial<SmokeConfig>
   /** Where to write (staging paths from the engine, or final paths from a CLI). */
@@ -84,7 +87,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeResult> {
   const noop = () => {}
   const log = options.log ?? noop
   const warn = options.warn ?? noop
-  const tasks = readManifest(options.tasksDir)
+  const tasks = [...readManifest(options.tasksDir), ...(options.mcpTasksDir ? readVariantManifest(options.mcpTasksDir, 'mcp') : [])]
   const outDir = options.outDir ?? dirname(options.tasksDir)
   const items = options.items ?? factItems(join(outDir, '.taskcache', 'smoke.items.json'), {
     concurrency: options.concurrency ?? config.concurrency,
@@ -95,6 +98,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeResult> {
     config,
     tasks,
     previousImages: options.previous?.images ?? imagesFromReport(readPreviousReport(options.previousReport)),
+    scope: outScope(outDir),
     items,
     log,
     warn,
@@ -141,7 +145,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeResult> {
 
 function imagesFromReport(report: SmokeReport | undefined): Record<string, ImageRecord> {
   const images: Record<string, ImageRecord> = {}
-  for (const t of report?.tasks ?? []) if (t.status === 'pass' && t.image_id) images[t.id] = { input_hash: t.input_hash, image_id: t.image_id }
+  for (const t of report?.tasks ?? []) if (t.status === 'pass' && t.image_id) images[t.id] = { input_hash: t.input_hash, image_id: t.image_id, ...(t.image ? { tag: t.image } : {}) }
   return images
 }
 

@@ -12,6 +12,8 @@ export interface SmokeTask {
   output_hash: string
   /** Absolute task directory. */
   dir: string
+  /** Set for a task of the mcp dataset (its id then ends in -mcp: smoke/mcp-check.ts). */
+  variant?: 'mcp'
 }
 
 export class SmokeInputError extends ExitError {}
@@ -26,6 +28,14 @@ export function readManifest(tasksDir: string): SmokeTask[] {
     out.push({ id, language: entry.language, input_hash: entry.input_hash, output_hash: entry.output_hash, dir })
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+/**
+ * The mcp dataset's tasks (tasks-mcp/), as `<id>-mcp` (their Harbor names' short part), so their
+ * items, images and report entries never collide with the baseline task of the same scenario.
+ */
+export function readVariantManifest(tasksDir: string, variant: 'mcp'): SmokeTask[] {
+  return readManifest(tasksDir).map((t) => ({ ...t, id: `${t.id}-${variant}`, variant }))
 }
 
 /** One Dockerfile instruction: its text as written (continuation lines included) and normalised. */

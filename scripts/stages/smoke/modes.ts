@@ -20,16 +20,22 @@ import { statfsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ItemsResult, ItemsRunner } from '../../engine/items.ts'
 import { sha256 } from '../../lib/hash.ts'
+import { imageState, imageTag, OUT_LABEL, tagMap } from './tags.ts'
+import { hasSidecar, mcpCheck, notRun, remoteEntry } from './mcp-check.ts'
 
 export interface ImageRecord {
   input_hash: string
   image_id: string
+  /** The out-dir-scoped tag it was built as (smoke/tags.ts); absent in older records. */
+  tag?: string
 }
 
 export interface ModeContext {
   config: SmokeConfig
   tasks: SmokeTask[]
   previousImages: Record<string, ImageRecord>
+  /** The out dir's scope (smoke/tags.ts outScope): in every tag and label of its images. */
+  scope: string
   /** The engine's item runner: keeps, builds and records the tasks. */
   items: ItemsRunner
   log: (message: string) => void
@@ -44,7 +50,7 @@ export interface ModeResult {
   images: Record<string, ImageRecord>
 }
 
-const entryBase = (task: SmokeTask) => ({ id: task.id, language: task.language, input_hash: task.input_hash, output_hash: task.output_hash })
+const entryBase = (task: SmokeTask) => ({ id: task.id, language: task.language, input_hash: task.input_hash, output_hash: task.output_hash, ...(task.variant && { variant: task.variant }) })
 
 /** A task that failed: a failed item that still carries its report entry. */
 class TaskFailed extends ExitError {
@@ -117,9 +123,11 @@ export async function withEngine(engine: Engine, ctx: ModeContext): Promise<Mode
   const orphans = await removeOrphanedTrials(engine)
   if (orphans) ctx.log(`removed ${orphans} trial container(s) left by a run that was killed`)
   const present = (await listImageIds(engine, signal)) ?? new Set<string>()
+  const tags = (await tagMap(engine, signal)) ?? new Map<string, string>()
   const { entries, fresh } = await runTasks(ctx, {
     engine: engine.kind,
-    present: (entry) => entry.status === 'pass' && !!entry.image_id && (!config.keep_images || present.has(bareId(entry.image_id))),
+    // Kept only while its tag still points to the image it names (another run may have moved it).
+    present: (entry) => entry.status === 'pass' && !!entry.image_id && (!config.keep_images || (entry.image !== null && imageState({ image_id: entry.image_id, tag: entry.image }, tags, present) === 'ok')),
     before: async (todo) => {
       await warnLowDisk(engine, config, ctx.warn)
       await prebuildPrefixes(engine, distinctToolchains(todo), ctx.log, signal)
@@ -129,37 +137,55 @@ export async function withEngine(engine: Engine, ctx: ModeContext): Promise<Mode
   signal?.throwIfAborted()
   await removeStaleImages(engine, ctx, fresh)
   const images: Record<string, ImageRecord> = {}
-  for (const e of entries) if (e.status === 'pass' && e.image_id) images[e.id] = { input_hash: e.input_hash, image_id: e.image_id }
+  for (const e of entries) if (e.status === 'pass' && e.image_id) images[e.id] = { input_hash: e.input_hash, image_id: e.image_id, ...(e.image ? { tag: e.image } : {}) }
   return { entries, built: fresh.length, layers: await measuredLayers(engine, ctx, entries), images }
 }
 
 async function smokeInContainer(engine: Engine, task: SmokeTask, ctx: ModeContext): Promise<TaskEntry> {
   const { config, signal } = ctx
-  const tag = imageName(config, task.id)
-  const build = await buildImage(engine, task, tag, config, signal)
+  const tag = imageTag(config, task.id, task.output_hash, ctx.scope)
+  const build = await buildImage(engine, task, tag, config, signal, [`${OUT_LABEL}=${ctx.scope}`])
   const base = { ...entryBase(task), image: tag, build_seconds: build.seconds }
-  if (!build.imageId) return { ...base, image_id: null, ...failed(task.id, build.failure ?? { step: 'build', message: 'no image id', tail: '' }) }
+  const unbuilt = task.variant === 'mcp' ? { mcp: notRun('the image build failed') } : {}
+  if (!build.imageId) return { ...base, image_id: null, ...failed(task.id, build.failure ?? { step: 'build', message: 'no image id', tail: '' }), ...unbuilt }
+  // mcp tasks: the sidecar must answer a real MCP client with a ground-truth file first (smoke/mcp-check.ts).
+  const mcp = task.variant === 'mcp' ? { mcp: await mcpCheck(engine, task, build.imageId, signal) } : {}
+  if (mcp.mcp?.status === 'failed') {
+    const { step, message } = mcp.mcp
+    if (!config.keep_images) await run(engine, ['rmi', tag], { timeoutMs: 120_000 })
+    return { ...base, image_id: build.imageId, ...failed(task.id, { step: 'mcp', message: `the code-search sidecar did not answer with ${mcp.mcp.expected_file ?? 'a ground-truth file'} (step ${step})`, tail: lastLines(message ?? '', config.tail_lines) }), ...mcp }
+  }
   const oracle = await containerTrial(engine, build.imageId, task, true, config, signal)
   const empty = await containerTrial(engine, build.imageId, task, false, config, signal)
   let verdict: Verdict = judge(task.id, oracle, empty, config.pass_threshold)
+  // task.toml names the plain `<prefix><id>` (generate cannot know an out dir's tag): that is what is pushed.
+  const published = imageName(config, task.id)
   if (verdict.status === 'pass' && config.push) {
-    const pushed = await run(engine, ['push', tag], { signal, timeoutMs: config.build_timeout_sec * 1000 })
+    const tagged = await run(engine, ['tag', build.imageId, published], { signal, timeoutMs: 60_000 })
+    const pushed = tagged.code === 0 ? await run(engine, ['push', published], { signal, timeoutMs: config.build_timeout_sec * 1000 }) : tagged
     if (pushed.code !== 0) {
-      const failure = failed(task.id, { step: 'push', message: `push of ${tag} failed (${describeExit(pushed)})`, tail: lastLines(pushed.output, config.tail_lines) })
+      const failure = failed(task.id, { step: 'push', message: `push of ${published} failed (${describeExit(pushed)})`, tail: lastLines(pushed.output, config.tail_lines) })
       verdict = { ...failure, oracle_reward: verdict.oracle_reward, empty_reward: verdict.empty_reward }
     }
   }
-  if (!config.keep_images) await run(engine, ['rmi', tag], { timeoutMs: 120_000 })
-  return { ...base, image_id: build.imageId, ...verdict }
+  if (!config.keep_images) await run(engine, ['rmi', tag, ...(config.push ? [published] : [])], { timeoutMs: 120_000 })
+  return { ...base, image_id: build.imageId, ...verdict, ...mcp }
 }
 
 /** Images this stage made that no task uses any more: the old image of a rebuilt task, or a removed task's. */
 async function removeStaleImages(engine: Engine, ctx: ModeContext, fresh: TaskEntry[]): Promise<void> {
-  const current = new Map(fresh.map((e) => [e.id, e.image_id]))
+  const current = new Map(fresh.map((e) => [e.id, e]))
   const ids = new Set(ctx.tasks.map((t) => t.id))
+  const changed = (id: string, record: ImageRecord) => {
+    const now = current.get(id)
+    return now !== undefined && (now.image_id !== record.image_id || (record.tag !== undefined && now.image !== record.tag))
+  }
+  // By the old tag when the task's tag changed: removing a tag deletes the image only once no
+  // other tag holds it, so a rebuilt task whose image id did not change keeps it under its new
+  // tag. By the old id when the tag stayed (the same content rebuilt): the tag is the new image's.
   const stale = Object.entries(ctx.previousImages)
-    .filter(([id, record]) => !ids.has(id) || (current.has(id) && current.get(id) !== record.image_id))
-    .map(([, record]) => record.image_id)
+    .filter(([id, record]) => !ids.has(id) || changed(id, record))
+    .map(([id, record]) => (record.tag !== undefined && record.tag !== current.get(id)?.image ? record.tag : record.image_id))
   for (const id of stale) await run(engine, ['rmi', id], { timeoutMs: 120_000 })
   if (stale.length) ctx.log(`removed ${stale.length} image(s) no task uses any more`)
 }
@@ -207,7 +233,7 @@ export async function withoutEngine(ctx: ModeContext): Promise<ModeResult> {
 }
 
 async function checkLocally(task: SmokeTask, ctx: ModeContext): Promise<TaskEntry> {
-  const base = { ...entryBase(task), image: null, image_id: null, build_seconds: null }
+  const base = { ...entryBase(task), image: null, image_id: null, build_seconds: null, ...(task.variant === 'mcp' && { mcp: hasSidecar(task) ? notRun('no container engine') : remoteEntry() }) }
   const dockerfile = readDockerfile(task)
   const issues = dockerfile === undefined
     ? [{ line: 0, severity: 'error' as const, message: 'environment/Dockerfile is missing' }]

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { check } from '../../lib/schemas.ts'
 import type { Step } from './trial.ts'
+import type { McpEntry } from './mcp-check.ts'
 
 export interface TaskEntry {
   id: string
@@ -18,6 +19,9 @@ export interface TaskEntry {
   status: 'pass' | 'fail' | 'lint-only'
   step: Step | null
   reason: string | null
+  /** mcp dataset only (baseline entries carry neither key, so their bytes stay as they were). */
+  variant?: 'mcp'
+  mcp?: McpEntry
 }
 
 export interface SmokeReport {
@@ -58,6 +62,8 @@ export function orderEntry(e: TaskEntry): TaskEntry {
     status: e.status,
     step: e.step,
     reason: e.reason,
+    ...(e.variant && { variant: e.variant }),
+    ...(e.mcp && { mcp: e.mcp }),
   }
 }
 
@@ -119,10 +125,33 @@ export function renderMarkdown(report: SmokeReport, engineNote?: string): string
       (t) => `| ${t.id} | ${t.language} | ${t.status} | ${t.build_seconds === null ? '–' : seconds(t.build_seconds)} | ${reward(t.oracle_reward)} | ${reward(t.empty_reward)} | ${cell(t.reason)} |`,
     ),
   ]
+  out.push(...mcpTable(report))
   const failures = report.tasks.filter((t) => t.status === 'fail')
   if (failures.length) {
     out.push('', '## Failures')
     for (const t of failures) out.push('', `### ${t.id} (${t.step})`, '', '```text', (t.reason ?? '').replaceAll('```', '`\u200b``'), '```')
   }
   return `${out.join('\n')}\n`
+}
+
+/** The mcp dataset's sidecar checks: did the server answer the MCP client with the expected file? */
+function mcpTable(report: SmokeReport): string[] {
+  const rows = report.tasks.filter((t) => t.variant === 'mcp')
+  if (!rows.length) return []
+  const answered = rows.filter((t) => t.mcp?.status === 'answered').length
+  return [
+    '',
+    '## Code-search sidecar (mcp tasks)',
+    '',
+    `${answered} of ${rows.length} mcp task(s): the sidecar answered a real MCP client with the expected ground-truth file.`,
+    '',
+    '| task | sidecar | expected file | identifier | found | files | main reached | check s |',
+    '|---|---|---|---|---|---:|---|---:|',
+    ...rows.map((t) => {
+      const m = t.mcp
+      if (!m) return `| ${t.id} | – | – | – | – | – | – | – |`
+      const status = m.status === 'failed' && m.step ? `failed (${m.step})` : m.status
+      return `| ${t.id} | ${status} | ${cell(m.expected_file)} | ${cell(m.identifier)} | ${m.found_expected ? 'yes' : 'no'} | ${m.files_found} | ${m.main_reached === null ? '–' : m.main_reached ? 'yes' : 'no'} | ${m.seconds === null ? '–' : seconds(m.seconds)} |`
+    }),
+  ]
 }

@@ -16,19 +16,21 @@ export interface SmokeStageOptions {
   outDir: string
   /** The generated tasks dir (generate's), holding manifest.json. */
   tasks: string
+  /** The mcp dataset's tasks dir (generate-mcp's), when tasks.variants has it. */
+  mcpTasks?: string
   /** The complete `smoke` config section (defaults filled in). */
   config: SmokeConfig
   deps?: string[]
 }
 
-export function smokeStage({ outDir, tasks, config, deps = [] }: SmokeStageOptions): Stage {
+export function smokeStage({ outDir, tasks, mcpTasks, config, deps = [] }: SmokeStageOptions): Stage {
   const out = (rel: string) => join(outDir, rel)
   const report = out('smoke/report.json')
   return {
     name: 'smoke',
     title: 'build each image, prove oracle passes and empty fails',
     deps,
-    inputs: [join(tasks, 'manifest.json')],
+    inputs: [join(tasks, 'manifest.json'), ...(mcpTasks ? [join(mcpTasks, 'manifest.json')] : [])],
     outputs: [
       { path: report, kind: 'file', schema: join(ROOT, 'schemas', 'smoke-report.schema.json') },
       { path: out('report/smoke.md'), kind: 'file' },
@@ -44,14 +46,17 @@ export function smokeStage({ outDir, tasks, config, deps = [] }: SmokeStageOptio
     },
     check: async ({ previous }) => {
       const images = (previous.facts as SmokeFacts).images ?? {}
-      const missing = await (await probe()).missingImagesCompleteConfig(images, config)
-      if (!missing.length) return null
-      return { kind: 'check-failed', message: `image gone for ${missing.length} task(s): ${missing.slice(0, 3).join(', ')}` }
+      const { gone, moved } = await (await probe()).imageProblemsCompleteConfig(images, config)
+      const said = (what: string, ids: string[]) => (ids.length ? [`${what} for ${ids.length} task(s): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}`] : [])
+      const problems = [...said('image gone', gone), ...said('tag moved to another image', moved)]
+      return problems.length ? { kind: 'check-failed', message: problems.join('; ') } : null
     },
+    // The images this out dir built (by their out-dir label), never another out dir's.
+    clean: async (print) => (await import('./tags.ts')).removeOutDirImages(config, outDir, print),
     run: async (ctx) => {
       const { smoke } = await import('../smoke.ts')
       const r = await smoke({
-        tasksDir: tasks, config, outDir,
+        tasksDir: tasks, mcpTasksDir: mcpTasks, config, outDir,
         outputs: { report: ctx.out(report), reportMd: ctx.out(out('report/smoke.md')), bake: ctx.out(out('docker-bake.json')) },
         previousReport: report,
         previous: ctx.previous?.facts as { images: Record<string, ImageRecord> } | undefined,

@@ -2,7 +2,7 @@
 // Rewards are read the way Harbor reads them (reference/harbor-contract.md §4): reward.json first,
 // a flat object of numbers; else reward.txt, one number; else the trial has no reward at all.
 
-export type Step = 'lint' | 'build' | 'oracle' | 'verify' | 'empty' | 'push'
+export type Step = 'lint' | 'build' | 'mcp' | 'oracle' | 'verify' | 'empty' | 'push'
 
 export interface StepFailure {
   step: Step
