@@ -9,7 +9,7 @@ import { check } from '../scripts/lib/schemas.ts'
 import { cheatAnswers, paraphrase, reorderSections } from '../scripts/verifier/answers.ts'
 import { calibrateTasks, taskAnswers, taskProblems, DEFAULT_MARGINS } from '../scripts/verifier/calibration.ts'
 import { writeCalibrationReport } from '../scripts/verifier/calibration-report.ts'
-import { commonTerms } from '../scripts/verifier/evidence.ts'
+import { commonTerms, thinTruth } from '../scripts/verifier/evidence.ts'
 import { findLeaks, leakBaseline, sharedWithOthers } from '../scripts/verifier/leaks.ts'
 import { emptyAnswer } from '../scripts/verifier/oracle.ts'
 import { round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
@@ -274,6 +274,12 @@ rules('what the instruction names earns nothing: copying it scores 0', () => {
   assert.is(score(instruction, told).reward, 0)
   assert.ok(score(oracleOf(told, SHOP), told).reward >= 0.9)
   assert.ok(told.instruction_files!.includes(`${P}src/orders/order_pipeline.py`))
+})
+
+rules('a ground truth the instruction almost covers is flagged; one with knowledge of its own is not', () => {
+  assert.is(thinTruth(shop), undefined)
+  const told = complete({ ...shop, relevant_files: undefined }, SHOP, `${SHOP_TRUTH} Anything else?`)
+  assert.match(thinTruth(told) ?? '', 'cover all but 0 of the ground truth')
 })
 
 rules('the cross-task baseline: words in most ground truths count as given', () => {

@@ -166,6 +166,20 @@ export function enrichGroundTruth(gt: GroundTruthFile, e: Enrichment): GroundTru
   }
 }
 
+/** Why the deterministic layer can barely tell answers apart on this task, or undefined: the
+ *  instruction and the common vocabulary cover all but a few of the ground truth's words and
+ *  every identifier it names, so the prose metrics (and the code credit they gate) rest on a
+ *  handful of words. Generate warns about it. */
+export function thinTruth(gt: GroundTruthFile, minNovelWords = 5): string | undefined {
+  const prose = proseOf(normaliseText(gt.ground_truth_text))
+  const given = new Set([...(gt.instruction_terms ?? []), ...(gt.common_terms ?? [])])
+  const words = new Set(contentTokens(prose))
+  const novelWords = [...words].filter((w) => !given.has(w)).length
+  const novelIdents = [...identifiers(prose, pathNames(gt.project_files ?? []))].filter((i) => !given.has(i)).length
+  if (novelWords >= minNovelWords || novelIdents > 0) return undefined
+  return `the instruction and the vocabulary most tasks share cover all but ${novelWords} of the ground truth's ${words.size} content words and every identifier it names: the prose metrics, and the code credit they gate, rest on ${novelWords} word(s); a reworded correct answer may score low (the judge helps)`
+}
+
 /** What task_metadata.json records about the judge: prompt, model source and weights. */
 export function judgeMetadata(gt: GroundTruthFile): Record<string, unknown> {
   const judge = gt.judge ?? { ...DEFAULT_JUDGE }

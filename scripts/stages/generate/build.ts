@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ProjectView } from '../../verifier/evidence.ts'
+import { thinTruth, type ProjectView } from '../../verifier/evidence.ts'
+import type { GroundTruthFile } from '../../verifier/types.ts'
 
 // Larger files are not indexed for code grounding (generated or data files, not code to quote).
 const MAX_INDEXED_BYTES = 2 * 1024 * 1024
@@ -73,6 +74,8 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
     ctx.templates,
     ctx.config,
   )
+  const thin = thinTruth(JSON.parse(files.get('tests/ground_truth.json')!.content) as GroundTruthFile)
+  if (thin) ctx.warn(`${record.id}: ${thin}`)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   await Promise.all(TASK_SUBDIRS.map((sub) => mkdir(`${dir}/${sub}`)))
