@@ -153,7 +153,7 @@ test('a dataset with every bad-input class, escaping symlinks and a non-UTF-8 fi
       }
       assertTaskContract(join(tasks, id), id)
     }
-    assertRegistry(tasks, join(p.out, 'registry', 'dataset.toml'), ids)
+    assertRegistry(tasks, join(tasks, 'dataset.toml'), ids)
     const smoke = JSON.parse(readFileSync(join(p.out, 'smoke', 'report.json'), 'utf8')) as { tasks: { id: string; status: string }[] }
     assert.equal(smoke.tasks.map((t) => [t.id, t.status]), ids.map((id) => [id, 'lint-only']))
     assert.ok(statSync(join(p.out, 'report', 'smoke.md')).isFile())
