@@ -123,7 +123,7 @@ if (!executable) {
     assert.equal(visitProblems(page, pageUrl), [])
     assert.equal(page.requests, [pageUrl], 'the page is the only thing fetched')
 
-    const tasks = readdirSync(join(out, 'tasks')).filter((d) => d !== 'manifest.json').sort()
+    const tasks = readdirSync(join(out, 'tasks'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
     assert.is(tasks.length, TOP_N)
     const files = new Set(page.links.filter((l) => l.tag === 'a').map((l) => fileURLToPath(new URL(new URL(l.resolved).pathname, 'file://'))))
     for (const id of tasks) {
