@@ -1,4 +1,4 @@
-// One trial in a container, in Harbor's order (reference/harbor-contract.md §2.3, §5): start the
+// One trial in a container, in Harbor's order (docs/harbor-tasks.md §2.3, §5): start the
 // image kept alive by `sleep` (as entrypoint, so an image ENTRYPOINT cannot wrap it), copy
 // solution/ in and run solve.sh (the oracle), only then copy tests/ in and run test.sh, read the
 // reward, remove the container. The empty-answer trial skips the solution entirely.

@@ -1,6 +1,6 @@
 // Which container engine answers, and how to call it. Docker is asked through its CLI (`docker
 // info` decides); Podman runs daemonless with the two fixes this machine type needs
-// (reference/container-builds.md §6): ulimits it may set and runc instead of crun, passed through a
+// (docs/containers.md §6): ulimits it may set and runc instead of crun, passed through a
 // containers.conf, and the same --storage-driver on every command.
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

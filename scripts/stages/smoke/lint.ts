@@ -1,6 +1,6 @@
 // Static Dockerfile checks for when no engine runs: dockerfile-utils' validator (syntax, unknown
 // instructions, flags), plus what the Docker 20.10 builder of our CI machine type cannot do
-// (reference/container-builds.md §3) and COPY/ADD sources missing from the build context.
+// (docs/containers.md §3) and COPY/ADD sources missing from the build context.
 import { existsSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import { validate } from 'dockerfile-utils'

@@ -1,5 +1,5 @@
 // What one run of a task (oracle or empty answer) yields, and how the two runs decide pass/fail.
-// Rewards are read the way Harbor reads them (reference/harbor-contract.md §4): reward.json first,
+// Rewards are read the way Harbor reads them (docs/harbor-tasks.md §4): reward.json first,
 // a flat object of numbers; else reward.txt, one number; else the trial has no reward at all.
 
 export type Step = 'lint' | 'build' | 'mcp' | 'oracle' | 'verify' | 'empty' | 'push'
