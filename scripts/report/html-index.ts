@@ -4,6 +4,7 @@
 // caller may pass staging paths (`locate`) or section data already in memory (`sections`).
 import { existsSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
+import { ExitError } from '../lib/errors.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { ARTIFACTS, readReportData, SECTION_NAMES, type Locate, type ReportData, type SectionName } from './html-data.ts'
 import { renderIndexHtml } from './html-page.ts'
@@ -27,11 +28,10 @@ export interface WriteIndexResult {
   written: boolean
 }
 
-export class BrokenLinkError extends Error {
+export class BrokenLinkError extends ExitError {
   readonly links: string[]
   constructor(links: string[]) {
     super(`report/index.html would link to files that do not exist: ${links.slice(0, 5).join(', ')}${links.length > 5 ? ` … and ${links.length - 5} more` : ''}`)
-    this.name = 'BrokenLinkError'
     this.links = links
   }
 }

@@ -19,7 +19,7 @@ import { readManifest, readVariantManifest } from './smoke/manifest.ts'
 import { withEngine, withoutEngine, type ImageRecord, type ModeContext } from './smoke/modes.ts'
 import { outScope } from './smoke/tags.ts'
 import { countEntries, orderEntry, readPreviousReport, renderMarkdown, REPORT_SCHEMA, type SmokeReport } from './smoke/report.ts'
-import { ExitError } from '../lib/errors.ts'
+import { ExitError, UsageError } from '../lib/errors.ts'
 
 export { imageName, SmokeConfigError, type SmokeConfig } from './smoke/config.ts'
 export { SmokeInputError } from './smoke/manifest.ts'
@@ -164,7 +164,7 @@ function cliArgs(argv: string[]): { tasks?: string; out?: string; config?: strin
     if (flag === '--tasks') out.tasks = value()
     else if (flag === '--out') out.out = value()
     else if (flag === '--config') out.config = value()
-    else throw Object.assign(new Error(`unknown argument ${argv[i]}; usage: smoke.ts [--tasks DIR] [--out DIR] [--config FILE]`), { exitCode: 2 })
+    else throw new UsageError(`unknown argument ${argv[i]}; usage: smoke.ts [--tasks DIR] [--out DIR] [--config FILE]`)
   }
   return out
 }
