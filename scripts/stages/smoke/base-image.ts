@@ -1,7 +1,7 @@
 // The `base-image` target: make the configured base image (debian:trixie-slim) exist locally.
 // Present → done; else a pull; else mmdebstrap from this machine's own apt mirror, imported under
 // the name Dockerfiles use, so `FROM debian:trixie-slim` resolves with no registry at all.
-// CLI: node scripts/stages/smoke/base-image.ts [--config FILE] [--image NAME]
+// CLI: node scripts/stages/smoke/base-image.ts [--config FILE] [--image NAME] [--dry-run]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,12 +20,15 @@ export interface BaseImageOptions {
   signal?: AbortSignal
   /** Apt source files to read the mirror from (defaults: the machine's). */
   aptSources?: { deb822: string; list: string }
+  /** Only say what would be done: no pull, no build, nothing imported. */
+  dryRun?: boolean
 }
 
 export interface BaseImageResult {
   image: string
   engine: string
-  action: 'present' | 'pulled' | 'built'
+  /** `missing`: a dry run found no image and did nothing. */
+  action: 'present' | 'pulled' | 'built' | 'missing'
 }
 
 const DEFAULT_SOURCES = { deb822: '/etc/apt/sources.list.d/debian.sources', list: '/etc/apt/sources.list' }
@@ -109,6 +112,12 @@ export async function buildBaseImage(options: BaseImageOptions): Promise<BaseIma
     options.log(`base image ${image} is present (${describeEngine(engine)})`)
     return result('present')
   }
+  if (options.dryRun) {
+    const suite = debianSuite(image)
+    const fallback = suite ? `, else build it with mmdebstrap (${suite}, minbase) from the apt mirror` : ''
+    options.log(`base image ${image} is missing (${describeEngine(engine)}); would pull it${fallback} (dry run: nothing done)`)
+    return result('missing')
+  }
   options.log(`base image ${image} is missing; trying a pull`)
   const pulled = await run(engine, ['pull', image], { signal: options.signal, timeoutMs: 5 * 60_000 })
   if (pulled.code === 0) {
@@ -120,14 +129,15 @@ export async function buildBaseImage(options: BaseImageOptions): Promise<BaseIma
   return result('built')
 }
 
-function cliArgs(argv: string[]): { config?: string; image?: string } {
-  const out: { config?: string; image?: string } = {}
+function cliArgs(argv: string[]): { config?: string; image?: string; dryRun?: boolean } {
+  const out: { config?: string; image?: string; dryRun?: boolean } = {}
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2)
     const value = () => inline ?? argv[++i]
     if (flag === '--config') out.config = value()
     else if (flag === '--image') out.image = value()
-    else throw new BaseImageError(`unknown argument ${argv[i]}; usage: base-image.ts [--config FILE] [--image NAME]`, 2)
+    else if (flag === '--dry-run' && inline === undefined) out.dryRun = true
+    else throw new BaseImageError(`unknown argument ${argv[i]}; usage: base-image.ts [--config FILE] [--image NAME] [--dry-run]`, 2)
   }
   return out
 }
@@ -137,7 +147,8 @@ if (import.meta.main) {
     const args = cliArgs(process.argv.slice(2))
     const section = loadConfig(args.config).config.smoke as Partial<SmokeConfig>
     const config = args.image ? { ...section, base_image: args.image } : section
-    await buildBaseImage({ config, log: (m) => console.log(m), warn: (m) => console.error(`warning: ${m}`) })
+    const log = (m: string) => console.log(m)
+    await buildBaseImage({ config, log, warn: (m) => console.error(`warning: ${m}`), dryRun: args.dryRun })
   } catch (error) {
     console.error(`base-image: ${(error as Error).message}`)
     process.exitCode = (error as { exitCode?: number }).exitCode ?? 1
