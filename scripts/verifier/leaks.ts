@@ -3,6 +3,7 @@
 // measured against a cross-task baseline: word runs that occur in the ground truths of several
 // tasks (template phrasing, boilerplate a whole dataset repeats) are not this task's answer, so
 // an instruction repeating them leaks nothing.
+import { groundTruthText } from './ground-truth-text.ts'
 import { contentTokens, normaliseText, tokens } from './score.ts'
 
 /** Shingle length: runs are matched as overlapping word n-grams of this size. */
@@ -16,26 +17,47 @@ const gramsOf = (words: readonly string[], n = SHINGLE): string[] => {
 
 // Paths are left out: an instruction naming the files the answer names is the context hint
 // (tasks.context_hint), not the answer's sentences.
-const PATH_WORD = /[^\s]*\/[^\s]*/g
-const words = (text: string): string[] => tokens(normaliseText(text).replace(PATH_WORD, ' '))
+// A whitespace-delimited word holding a slash. Anchored at the word's start: the unanchored
+// /[^\s]*\/[^\s]*/ matched the same words but retried from every position of every word.
+const PATH_WORD = /(?<!\S)[^\s/]*\/\S*/g
+const words = (text: string): string[] => {
+  const normal = normaliseText(text)
+  return tokens(normal.includes('/') ? normal.replace(PATH_WORD, ' ') : normal)
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '')
+
+/** The texts of a dataset record the leak baseline is made of: ground truth, description and prompt. */
+export const leakTexts = (record: Record<string, unknown>): [truth: string, description: string, prompt: string] =>
+  [groundTruthText(record.ground_truth), str(record.description), str(record.task_prompt_text)]
 
 /** For every word n-gram of the run's tasks (ground truth, description and prompt of each), how
  *  many tasks have it. */
-export function leakBaseline(tasks: readonly (readonly string[])[]): Map<string, number> {
+export function leakBaseline(tasks: readonly (readonly string[] | TaskGrams)[]): Map<string, number> {
   const df = new Map<string, number>()
-  for (const texts of tasks) {
-    const own = new Set<string>()
-    for (const text of texts) for (const g of gramsOf(words(text))) own.add(g)
-    for (const g of own) df.set(g, (df.get(g) ?? 0) + 1)
+  for (const task of tasks) {
+    for (const g of task instanceof TaskGrams ? task.all : new TaskGrams(task).all) df.set(g, (df.get(g) ?? 0) + 1)
   }
   return df
 }
 
-/** The n-grams shared with at least one other task, given this task's own texts. */
-export function sharedWithOthers(baseline: ReadonlyMap<string, number>, ownTexts: readonly string[]): { has(gram: string): boolean } {
-  const own = new Set<string>()
-  for (const text of ownTexts) for (const g of gramsOf(words(text))) own.add(g)
-  return { has: (g) => (baseline.get(g) ?? 0) - (own.has(g) ? 1 : 0) >= 1 }
+/** A task's word n-grams, text by text and together: computed once, for a caller that needs them
+ *  for the baseline, for sharedWithOthers and for findLeaks (select checks every record). */
+export class TaskGrams {
+  readonly perText: ReadonlySet<string>[]
+  readonly all: ReadonlySet<string>
+  constructor(texts: readonly string[]) {
+    this.perText = texts.map((text) => new Set(gramsOf(words(text))))
+    const all = new Set<string>()
+    for (const grams of this.perText) for (const g of grams) all.add(g)
+    this.all = all
+  }
+}
+
+/** The n-grams shared with at least one other task, given this task's own texts (or their grams). */
+export function sharedWithOthers(baseline: ReadonlyMap<string, number>, own: readonly string[] | TaskGrams): { has(gram: string): boolean } {
+  const mine = own instanceof TaskGrams ? own.all : new TaskGrams(own).all
+  return { has: (g) => (baseline.get(g) ?? 0) - (mine.has(g) ? 1 : 0) >= 1 }
 }
 
 export interface Leak {
@@ -56,13 +78,14 @@ export interface LeakRules {
 
 export const DEFAULT_LEAK_RULES: Readonly<LeakRules> = Object.freeze({ minRun: 12, minSentence: 8, minSpecific: 3 })
 
-/** Leaks of the ground truth into the instruction: whole sentences and long runs of words, not
+/** Leaks of the ground truth into the instruction (its text, or a set of its word n-grams): whole sentences and long runs of words, not
  *  covered by n-grams other tasks share, carrying enough words outside the common vocabulary
  *  (template phrasing with one project noun swapped in is not an answer). */
-export function findLeaks(instruction: string, truthText: string, shared: { has(gram: string): boolean }, common: ReadonlySet<string> = new Set(), rules: LeakRules = DEFAULT_LEAK_RULES): Leak[] {
+export function findLeaks(instruction: string | { has(gram: string): boolean }, truthText: string, shared: { has(gram: string): boolean }, common: ReadonlySet<string> = new Set(), rules: LeakRules = DEFAULT_LEAK_RULES): Leak[] {
   const { minRun, minSentence } = rules
   const baseline = shared
-  const inInstruction = new Set(gramsOf(words(instruction)))
+  // The instruction's n-grams may come precomputed (TaskGrams.perText of the texts it is made of).
+  const inInstruction = typeof instruction === 'string' ? new Set(gramsOf(words(instruction))) : instruction
   const leaks: Leak[] = []
   const seen = new Set<string>()
   const add = (leak: Leak) => {

@@ -7,7 +7,7 @@ import { parseScenarioId } from '../../lib/ids.ts'
 import { sha256 } from '../../lib/hash.ts'
 import { commonTerms } from '../../verifier/evidence.ts'
 import { groundTruthText } from '../../verifier/ground-truth-text.ts'
-import { leakBaseline } from '../../verifier/leaks.ts'
+import { leakBaseline, leakTexts } from '../../verifier/leaks.ts'
 import { datasetIds, locateRecords, readRecordAt, type RecordLocation } from './records.ts'
 
 export interface Baselines {
@@ -19,8 +19,9 @@ export interface Baselines {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 
-/** The texts a task's leak check compares: ground truth, description and prompt. */
-export const leakTexts = (record: Record<string, unknown>): string[] => [groundTruthText(record.ground_truth), str(record.description), str(record.task_prompt_text)]
+/** The texts a task's leak check compares: ground truth, description and prompt (select's
+ *  selection.exclude_leaks reads the same ones). */
+export { leakTexts }
 
 export function computeBaselines(dataset: string, selected: readonly string[], located: ReadonlyMap<string, RecordLocation>): Baselines {
   const records = selected.map((id) => readRecordAt(dataset, located.get(id) as RecordLocation).value)
