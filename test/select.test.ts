@@ -433,6 +433,7 @@ test('every knob has a default, a partial bonus table keeps the other defaults, 
     exclude: {},
     quotas: {},
     require_ground_truth: true,
+    exclude_leaks: true,
   })
   using temp = rig({}, 'select-test-')
   const dir = temp.dir
@@ -827,6 +828,74 @@ test('a record whose ground truth is empty or missing is removed (require_ground
   // Off: the original adapter's behaviour, every record ranked.
   const off = await runSelect(temp.dir, [good, empty, missing], config({ require_ground_truth: false }))
   assert.is(off.selected.tasks.length, 3)
+})
+
+// ---- leaks -------------------------------------------------------------------------------------
+
+// A ground-truth sentence specific to one scenario, and one that reads like template phrasing.
+const ANSWER = 'The ledger reconciler batches settlement writes because the vault journal serialises every commit.'
+const TEMPLATE = 'The module follows the repository pattern described in the architecture notes of the billing service.'
+
+/** A record of project `number` whose ground truth holds `truth` and whose description holds `description`. */
+function leakRecord(number: number, category: string, truth: string, description: string, ctx: number): Record<string, unknown> & ScoringFields {
+  return { ...record({ number, category, ctx, files: 9 }), ground_truth: `Where to look. ${truth} Nothing else matters here.`, description }
+}
+
+test('a record whose description or prompt repeats its ground truth is removed (exclude_leaks), with the passage in the report; template phrasing a peer of its project shares is kept', async () => {
+  using temp = rig({}, 'select-test-')
+  const leaky = leakRecord(1, 'architectural_understanding', ANSWER, `Context first. ${ANSWER}`, 99000)
+  const prompted = { ...leakRecord(1, 'bug_investigation', ANSWER.replace('ledger', 'payout'), 'No answer here.', 98000), task_prompt_text: `Explain why. ${ANSWER.replace('ledger', 'payout')}` }
+  // The template sentence is in this record's ground truth and description, and in a peer's ground
+  // truth on the same project: shared phrasing, not this scenario's answer.
+  const templated = leakRecord(1, 'code_comprehension', TEMPLATE, `Background. ${TEMPLATE}`, 97000)
+  const peer = leakRecord(1, 'security_analysis', TEMPLATE, 'Look at the guards.', 96000)
+  const clean = leakRecord(2, 'architectural_understanding', ANSWER, 'Explain how settlement flows through the system.', 95000)
+  const { scores, selected, report } = await runSelect(temp.dir, [leaky, prompted, templated, peer, clean])
+  const outcome = Object.fromEntries(scores.map((s) => [s.id, s.removed_by]))
+  assert.equal(outcome[leaky.id], ['exclude_leaks'])
+  assert.equal(outcome[prompted.id], ['exclude_leaks'], 'a leak in the task prompt counts too')
+  for (const r of [templated, peer, clean]) assert.equal(outcome[r.id], [], r.id)
+  assert.equal(selected.tasks.map((t: { id: string }) => t.id).sort(), [templated.id, peer.id, clean.id].sort())
+  scores.forEach((line, i) => assert.equal(check('scores-line.schema.json', line), [], `scores line ${i + 1}`))
+  assert.equal(tableAfter(report, '## What the thresholds and filters removed').find((r) => r[0] === 'exclude_leaks'), ['exclude_leaks', '2', '2'])
+  const [, , ...leaks] = tableAfter(report, '## Scenarios that give their answer away')
+  assert.equal(leaks.map((r) => r[0]), [leaky.id, prompted.id])
+  assert.match(leaks[0][1], 'the ledger reconciler batches settlement writes because the vault journal serialises every commit')
+
+  // Shared means shared within the project: the same template sentence on another project is no
+  // cover (generate's baseline holds every scenario of the selected projects, so select is at
+  // least as strict as generate whatever it selects).
+  const elsewhere = leakRecord(3, 'security_analysis', TEMPLATE, 'Look at the guards.', 96000)
+  const alone = await runSelect(temp.dir, [templated, elsewhere])
+  assert.equal(alone.scores.find((s) => s.id === templated.id).removed_by, ['exclude_leaks'])
+})
+
+test('exclude_leaks off, or tasks.leak_check off, keeps a leaking record; the rules are tasks.leak_check\'s thresholds', async () => {
+  using temp = rig({}, 'select-test-')
+  const leaky = leakRecord(1, 'architectural_understanding', ANSWER, `Context first. ${ANSWER}`, 99000)
+  const other = leakRecord(1, 'bug_investigation', 'The scheduler retries failed jobs twice.', 'Explain the retries.', 98000)
+  const off = await runSelect(temp.dir, [leaky, other], config({ exclude_leaks: false }))
+  assert.equal(off.scores.map((s) => s.removed_by), [[], []])
+  assert.is(off.selected.tasks.length, 2)
+  assert.not.match(off.report, '## Scenarios that give their answer away')
+  const dataset = join(temp.dir, 'dataset.jsonl')
+  const outputs = { scores: join(temp.dir, 'o', 'scores.jsonl'), selected: join(temp.dir, 'o', 'selected_tasks.json'), reportDir: join(temp.dir, 'o', 'report') }
+  const leakCheck = { enabled: true, min_run_words: 12, min_sentence_words: 8, min_specific_words: 3 }
+  const disabled = await select({ dataset, config: config(), outputs, leakCheck: { ...leakCheck, enabled: false } })
+  assert.is(disabled.selection.ranked.length, 2, 'generate does not check, so select does not either')
+  // The sentence has 14 words: a min_sentence_words above that, with runs as long, is no leak.
+  const lenient = await select({ dataset, config: config(), outputs, leakCheck: { ...leakCheck, min_sentence_words: 20, min_run_words: 20 } })
+  assert.is(lenient.selection.ranked.length, 2)
+  const strict = await select({ dataset, config: config(), outputs, leakCheck })
+  assert.equal(strict.selection.ranked.map((c) => c.record.id), [other.id])
+  // select-tasks reads tasks.leak_check from --config.
+  writeFileSync(join(temp.dir, 'lenient.json5'), '{ tasks: { leak_check: { enabled: false } } }')
+  const run = cli(['--dataset', dataset, '--output', join(temp.dir, 'cli', 'selected_tasks.json'), '--config', join(temp.dir, 'lenient.json5')])
+  assert.is(run.status, 0, run.stderr)
+  assert.is(JSON.parse(readFileSync(join(temp.dir, 'cli', 'selected_tasks.json'), 'utf8')).tasks.length, 2)
+  const strictRun = cli(['--dataset', dataset, '--output', join(temp.dir, 'cli2', 'selected_tasks.json')])
+  assert.is(strictRun.status, 0, strictRun.stderr)
+  assert.is(JSON.parse(readFileSync(join(temp.dir, 'cli2', 'selected_tasks.json'), 'utf8')).tasks.length, 1)
 })
 
 test.run()

@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs'
 import { enableCompileCache } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { Config } from '../lib/config.ts'
 import type { SelectionConfig } from '../stages/select.ts'
+import type { LeakCheckConfig } from '../stages/select/leaks.ts'
 import { UsageError } from '../lib/errors.ts'
 
 // Stripping the types of our modules costs about a third of a cold run; Node's compile cache (in
@@ -60,11 +62,13 @@ function parseCli(argv: string[]): CliOptions | 'help' {
   return { dataset: values.dataset, output: values.output, top, config: values.config }
 }
 
-async function selectionConfig(file: string | undefined): Promise<SelectionConfig> {
-  if (file === undefined) return (await import('../lib/config.ts')).defaultConfig().selection
+/** The selection section, and tasks.leak_check (selection.exclude_leaks applies its rules). */
+async function selectionConfig(file: string | undefined): Promise<{ config: SelectionConfig; leakCheck: LeakCheckConfig }> {
+  const pick = (c: Config) => ({ config: c.selection as unknown as SelectionConfig, leakCheck: c.tasks.leak_check })
+  if (file === undefined) return pick((await import('../lib/config.ts')).defaultConfig())
   // Loaded only when asked for: ajv adds about 0.1 s of start-up.
   const { loadConfig } = await import('../lib/config.ts')
-  return loadConfig(file).config.selection as unknown as SelectionConfig
+  return pick(loadConfig(file).config)
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -78,13 +82,13 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Error: Dataset not found: ${dataset}\nRun extract-dataset first to create the dataset.\n`)
     return 1
   }
-  const config = await selectionConfig(options.config)
+  const { config, leakCheck } = await selectionConfig(options.config)
   if (options.top !== undefined) config.top_n = options.top
   const selected = resolve(options.output)
   const outputs = { selected, scores: join(dirname(selected), 'scores.jsonl'), reportDir: join(dirname(selected), 'report') }
   const { select, REPORT_FILE } = await import('../stages/select.ts')
   const { summaryText } = await import('../stages/select/summary.ts')
-  const { selection } = await select({ dataset, config, outputs })
+  const { selection } = await select({ dataset, config, leakCheck, outputs })
   process.stdout.write(summaryText(selection, config, { dataset, selected, scores: outputs.scores, report: join(outputs.reportDir, REPORT_FILE) }))
   return 0
 }

@@ -10,6 +10,7 @@ import { defaultConfig } from '../lib/config.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { scoresJsonl, selectedTask, selectedTasksHead, writeSelectedTasks, type SelectedTask } from './select/artifacts.ts'
 import { selectionConfigHash, type SelectionConfig } from './select/config.ts'
+import { findLeakyRecords, type LeakCheckConfig } from './select/leaks.ts'
 import { readRecords, readScoringRows, type ScoringRow } from './select/read.ts'
 import { reportFiles } from './select/report.ts'
 import { scoreAndSelect, type Selection } from './select/score.ts'
@@ -29,6 +30,8 @@ export interface SelectOptions {
   /** Absolute path of dataset.jsonl (schemas/dataset-record.schema.json per line). */
   dataset: string
   config: SelectionConfig
+  /** tasks.leak_check, whose rules selection.exclude_leaks applies (default: its defaults). */
+  leakCheck?: LeakCheckConfig
   /** Absolute paths; the engine passes staging paths. */
   outputs: { scores: string; selected: string; reportDir: string }
   progress?: (done: number, total: number, unit?: string) => void
@@ -50,6 +53,16 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
     signal,
     onChunk: (done, size) => options.progress?.(megabytes(done), megabytes(size), 'MB'),
   })
+  const leakCheck = options.leakCheck ?? defaultConfig().tasks.leak_check
+  if (config.exclude_leaks && leakCheck.enabled) {
+    // A second pass over the whole file, one project at a time (select/leaks.ts).
+    const leaky = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress: (done, total) => options.progress?.(done, total, 'records checked for leaks') })
+    for (const row of rows) {
+      const leaks = leaky.get(row.id)
+      if (leaks) row.leaked_passage = leaks[0].text
+    }
+    if (leaky.size > 0) options.log?.(`exclude_leaks: ${leaky.size} records repeat their ground truth in their description or prompt (tasks.leak_check) and are removed`)
+  }
   const selection = scoreAndSelect(rows, config)
   const configHash = selectionConfigHash(config)
   signal?.throwIfAborted()

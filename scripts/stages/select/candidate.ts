@@ -13,11 +13,14 @@ export interface ScoringFields {
   files_count: number
   /** False when the record's ground truth is empty or missing; undefined when not looked at. */
   has_ground_truth?: boolean
+  /** The first ground-truth passage the record's description or prompt repeats (selection.exclude_leaks,
+   *  select/leaks.ts); undefined when none was found or the check did not run. */
+  leaked_passage?: string
 }
 
 export const THRESHOLD_REASONS = ['thresholds.min_context_length', 'thresholds.min_files_count'] as const
 export const FILTER_KEYS: readonly FilterKey[] = ['languages', 'categories', 'difficulties']
-export type RemovalReason = (typeof THRESHOLD_REASONS)[number] | `include.${FilterKey}` | `exclude.${FilterKey}` | 'require_ground_truth'
+export type RemovalReason = (typeof THRESHOLD_REASONS)[number] | `include.${FilterKey}` | `exclude.${FilterKey}` | 'require_ground_truth' | 'exclude_leaks'
 export type QuotaReason = `quotas.${QuotaKey}`
 
 /** Weighted parts: total = context + files + category (summed in that order, as the original does). */

@@ -24,6 +24,9 @@ export interface SelectionConfig {
   quotas: SelectionQuotas
   /** Remove records whose ground truth is empty or missing (they cannot be graded). */
   require_ground_truth: boolean
+  /** Remove records whose description or task prompt repeats their ground truth by tasks.leak_check's
+   *  rules (select/leaks.ts): generate would fail them. */
+  exclude_leaks: boolean
 }
 
 /** The hash written into selected_tasks.json: same config, same hash, whatever the key order. */

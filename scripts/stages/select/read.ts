@@ -109,6 +109,15 @@ export async function* readRecords(path: string, refs: readonly (LineRef & { id:
   }
 }
 
+/** One line read back by offset and parsed whole, synchronously (the caller opened `fd` on `path`). */
+export function readRecordSync(fd: number, path: string, ref: LineRef & { id: string }): Record<string, unknown> {
+  const bytes = Buffer.allocUnsafe(ref.length)
+  const bytesRead = readSync(fd, bytes, 0, ref.length, ref.offset)
+  const record = bytesRead === ref.length ? parseLine(bytes.toString('utf8'), path, ref.line) : {}
+  if (record.id !== ref.id) throw new DatasetError(`${path}:${ref.line}: changed while select was reading it (expected id "${ref.id}")`)
+  return record
+}
+
 function grow(buffer: Buffer): Buffer {
   const bigger = Buffer.allocUnsafe(buffer.length * 2)
   buffer.copy(bigger)

@@ -58,6 +58,7 @@ function markdown(selection: Selection, config: SelectionConfig, configHash: str
     '',
     ...criteriaSection(config),
     ...removalSection(candidates, config),
+    ...leakSection(candidates, config),
     ...quotaSection(ranked, config),
     ...languageCategorySection(selected, ranked),
     ...difficultySection(selected, ranked),
@@ -85,6 +86,8 @@ function criteriaSection(config: SelectionConfig): string[] {
     ...bonusesInOrder(config.category_bonuses).map(([category, bonus]) => [`category_bonuses.${category}`, bonus]),
     ['default_bonus', config.default_bonus],
     ['top_n', config.top_n],
+    ['require_ground_truth', String(config.require_ground_truth)],
+    ['exclude_leaks', String(config.exclude_leaks)],
   ]
   for (const side of ['include', 'exclude'] as const) {
     for (const key of FILTER_KEYS) {
@@ -101,6 +104,7 @@ function criteriaSection(config: SelectionConfig): string[] {
 function removalSection(candidates: Candidate[], config: SelectionConfig): string[] {
   const reasons: RemovalReason[] = [...THRESHOLD_REASONS]
   if (config.require_ground_truth) reasons.push('require_ground_truth')
+  if (config.exclude_leaks) reasons.push('exclude_leaks')
   for (const side of ['include', 'exclude'] as const) {
     for (const key of FILTER_KEYS) if (config[side][key]) reasons.push(`${side}.${key}`)
   }
@@ -119,6 +123,27 @@ function removalSection(candidates: Candidate[], config: SelectionConfig): strin
     ...table(['check', 'removed', 'alone'], ['l', 'r', 'r'], rows),
     '',
   ]
+}
+
+/** Rows shown in the leak table; scores.jsonl names every removed record. */
+export const LEAK_ROWS = 50
+
+function leakSection(candidates: Candidate[], config: SelectionConfig): string[] {
+  if (!config.exclude_leaks) return []
+  const leaky = candidates.filter((c) => c.removed_by.includes('exclude_leaks'))
+  const head = [
+    '## Scenarios that give their answer away',
+    '',
+    'selection.exclude_leaks: the description or task prompt repeats a ground-truth sentence or a long run of its words ' +
+      '(tasks.leak_check; shared phrasing means shared with another scenario of the same project). generate would fail these tasks.',
+    '',
+  ]
+  if (leaky.length === 0) return [...head, 'None found.', '']
+  const shown = leaky.slice(0, LEAK_ROWS)
+  const passage = (text = '') => (text.length > 120 ? `${text.slice(0, 120)}…` : text).replaceAll('|', '\\|')
+  const rows = shown.map((c) => [c.record.id, `"${passage(c.record.leaked_passage)}"`])
+  const more = leaky.length > shown.length ? [`The other ${leaky.length - shown.length} are in scores.jsonl (removed_by exclude_leaks).`, ''] : []
+  return [...head, ...table(['id', 'repeated passage (first)'], ['l', 'l'], rows), '', ...more]
 }
 
 function quotaSection(ranked: Candidate[], config: SelectionConfig): string[] {

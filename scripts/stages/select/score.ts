@@ -28,6 +28,7 @@ export function removalReasons(record: ScoringFields, config: SelectionConfig): 
   if (!(record.context_length > config.thresholds.min_context_length)) reasons.push('thresholds.min_context_length')
   if (!(record.files_count > config.thresholds.min_files_count)) reasons.push('thresholds.min_files_count')
   if (config.require_ground_truth && record.has_ground_truth === false) reasons.push('require_ground_truth')
+  if (config.exclude_leaks && record.leaked_passage !== undefined) reasons.push('exclude_leaks')
   for (const key of FILTER_KEYS) {
     const list = config.include[key]
     if (list && !list.includes(String(record[FILTER_FIELD[key]]))) reasons.push(`include.${key}`)

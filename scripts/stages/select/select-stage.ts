@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import type { OutputSpec, Stage } from '../../engine/types.ts'
 import type { SelectionConfig } from './config.ts'
+import type { LeakCheckConfig } from './leaks.ts'
 import { CHARTS, REPORT_FILE } from './report-files.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -12,11 +13,13 @@ export interface SelectStageOptions {
   dataset: string
   /** The complete `selection` config section (defaults filled in). */
   config: SelectionConfig
+  /** tasks.leak_check: selection.exclude_leaks applies its rules (default: its defaults). */
+  leakCheck?: LeakCheckConfig
   deps?: string[]
 }
 
 /** The stage, and the paths of what it writes by key (what later stages read). */
-export function selectStage({ outDir, dataset, config, deps = [] }: SelectStageOptions): Stage & {
+export function selectStage({ outDir, dataset, config, leakCheck, deps = [] }: SelectStageOptions): Stage & {
   files: { scores: string; selected: string }
 } {
   const out = (rel: string, schema?: string): OutputSpec => ({
@@ -37,13 +40,14 @@ export function selectStage({ outDir, dataset, config, deps = [] }: SelectStageO
     recipe: {
       modules: [join(ROOT, 'scripts', 'stages', 'select.ts')],
       files: [join(ROOT, 'package.json')],
-      values: { selection: config },
+      // The leak rules only matter while exclude_leaks is on; otherwise they leave select fresh.
+      values: { selection: config, ...(config.exclude_leaks && leakCheck && { leak_check: leakCheck }) },
     },
     run: async (ctx) => {
       const { select } = await import('../select.ts')
       const reportDir = join(ctx.out(report[0].path), '..')
       const outputs = { scores: ctx.out(scores.path), selected: ctx.out(selected.path), reportDir }
-      const r = await select({ dataset, config, outputs, progress: ctx.progress, log: ctx.log, signal: ctx.signal })
+      const r = await select({ dataset, config, leakCheck, outputs, progress: ctx.progress, log: ctx.log, signal: ctx.signal })
       return { summary: r.summary }
     },
   }

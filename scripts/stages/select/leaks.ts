@@ -1,0 +1,86 @@
+// selection.exclude_leaks: which records give their answer away in the scenario texts every
+// instruction.md carries (the description and the task prompt), by generate's own rules
+// (tasks.leak_check, scripts/verifier/leaks.ts). Without it select can pick a scenario that
+// generate's leak check then fails, and one such scenario fails the whole generate stage.
+//
+// At least as strict as generate for those texts, whatever the selection:
+// - the baseline is the n-grams shared with the other scenarios of the same project; generate's
+//   is every scenario of every selected project, a superset, so what generate counts as shared
+//   phrasing select counts too, or less;
+// - no common terms: generate's come from the selected ground truths, which select has not
+//   picked yet, and without them every content word counts as specific.
+// The description and the prompt are matched as two texts, as instruction.md has them (under two
+// headings). Generate's check stays the safety net for the instruction's other parts (title,
+// expected approach and evaluation criteria when a config turns them on).
+//
+// Memory and time: records are read back whole one project at a time (by the offsets of the first
+// pass, synchronously), only one project's texts and n-grams are held at once, and each record's
+// n-grams are computed once for the baseline, the shared set and the check.
+import { closeSync, openSync } from 'node:fs'
+import { findLeaks, leakBaseline, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakRules } from '../../verifier/leaks.ts'
+import { readRecordSync, type ScoringRow } from './read.ts'
+
+/** The tasks.leak_check section (defaults filled in). */
+export interface LeakCheckConfig {
+  enabled: boolean
+  min_run_words: number
+  min_sentence_words: number
+  min_specific_words: number
+}
+
+export const leakRules = (check: LeakCheckConfig): LeakRules => ({
+  minRun: check.min_run_words,
+  minSentence: check.min_sentence_words,
+  minSpecific: check.min_specific_words,
+})
+
+/** The leaks of one project's records, by id (records without a leak are absent). `texts` are
+ *  leakTexts of each record: ground truth, description, prompt. */
+export function projectLeaks(records: readonly { id: string; texts: readonly [string, string, string] }[], rules: LeakRules): Map<string, Leak[]> {
+  const grams = records.map((r) => new TaskGrams(r.texts))
+  const baseline = leakBaseline(grams)
+  const out = new Map<string, Leak[]>()
+  records.forEach(({ id, texts }, i) => {
+    const [, description, prompt] = grams[i].perText
+    const instruction = { has: (g: string) => description.has(g) || prompt.has(g) }
+    const leaks = findLeaks(instruction, texts[0], sharedWithOthers(baseline, grams[i]), new Set(), rules)
+    if (leaks.length > 0) out.set(id, leaks)
+  })
+  return out
+}
+
+export interface LeakScanOptions {
+  signal?: AbortSignal
+  /** Records checked so far, of all. */
+  progress?: (done: number, total: number) => void
+}
+
+/** Every record whose description or prompt leaks its ground truth, with the leaks found. */
+export async function findLeakyRecords(dataset: string, rows: readonly ScoringRow[], check: LeakCheckConfig, options: LeakScanOptions = {}): Promise<Map<string, Leak[]>> {
+  const rules = leakRules(check)
+  const byProject = new Map<string, ScoringRow[]>()
+  for (const row of rows) {
+    const group = byProject.get(row.project_id)
+    if (group) group.push(row)
+    else byProject.set(row.project_id, [row])
+  }
+  const leaky = new Map<string, Leak[]>()
+  const fd = openSync(dataset, 'r')
+  try {
+    let done = 0
+    let projects = 0
+    for (const group of byProject.values()) {
+      // The event loop gets a turn now and then, for progress and cancellation.
+      if (projects++ % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
+      options.signal?.throwIfAborted()
+      group.sort((a, b) => a.offset - b.offset) // one forward read through the project's lines
+      const records = group.map((row) => ({ id: row.id, texts: leakTexts(readRecordSync(fd, dataset, row)) }))
+      for (const [id, leaks] of projectLeaks(records, rules)) leaky.set(id, leaks)
+      done += group.length
+      options.progress?.(done, rows.length)
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return leaky
+}
