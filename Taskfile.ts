@@ -1,5 +1,6 @@
 #!/usr/bin/env -S npx zx
-// The build graph: LoCoBench raw data → dataset.jsonl → scores → Harbor task dirs → smoke test.
+// The build graph: LoCoBench raw data → dataset.jsonl → scores → Harbor task dirs → calibration
+// and smoke test.
 // Declarations only: each stage's spec is scripts/stages/<name>/<name>-stage.ts (its code loads
 // only when it runs), the engine is scripts/engine/. Run `npx zx Taskfile.ts --help`.
 import { enableCompileCache } from 'node:module'
@@ -18,6 +19,7 @@ const { extractStage } = await import('./scripts/stages/extract/extract-stage.ts
 const { selectStage } = await import('./scripts/stages/select/select-stage.ts')
 const { generateStage } = await import('./scripts/stages/generate/generate-stage.ts')
 const { indexStage } = await import('./scripts/stages/index/index-stage.ts')
+const { calibrateStage } = await import('./scripts/stages/calibrate/calibrate-stage.ts')
 const { smokeStage } = await import('./scripts/stages/smoke/smoke-stage.ts')
 const { adapterStage } = await import('./scripts/stages/adapter/adapter-stage.ts')
 const { reportStage } = await import('./scripts/stages/report/report-stage.ts')
@@ -55,6 +57,8 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
     extract,
     select,
     generate,
+    // Every task's own verify.py against cheats and reworded oracles; fails on a broken margin.
+    calibrateStage({ outDir, tasks, margins: c.verifier.calibration, deps: ['generate'] }),
     indexStage({ ...picked, config: c.index, indexDir: out('index') }),
     ...(mcp ? [mcp] : []),
     smokeStage({ outDir, tasks, config: c.smoke, ...(mcp && { mcpTasks: mcp.files.tasks }), deps: ['generate', ...(mcp ? ['generate-mcp'] : [])] }),
@@ -66,7 +70,10 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
 // The report page comes last, over whatever stages the graph has; the summary after a run lists
 // the reports to read and the task datasets to run (outputs marked `show`).
 function withReport(stages: Stage[], outDir: string): Stage[] {
-  const show: Record<string, string> = { 'report/selection.md': 'report', 'report/smoke.md': 'report', tasks: 'dataset', 'tasks-mcp': 'dataset' }
+  const show: Record<string, string> = {
+    'report/selection.md': 'report', 'report/smoke.md': 'report', 'report/calibration.md': 'report',
+    tasks: 'dataset', 'tasks-mcp': 'dataset',
+  }
   for (const output of stages.flatMap((s) => s.outputs)) output.show ??= show[relative(outDir, output.path)]
   return [...stages, reportStage({ outDir, graph: stages })]
 }

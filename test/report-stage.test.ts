@@ -1,11 +1,11 @@
 // The report stage in the real graph (Taskfile.ts) on the bundled sample, with no container engine
 // (smoke runs its local checks): `all` writes report/index.html and ends its summary with the
-// page's path; a rerun keeps it fresh; a file of a section whose stage is not in the graph
-// (calibration) reruns the report alone.
+// page's path; a rerun keeps it fresh; the calibrate stage's report, edited by hand, is written
+// again with the same bytes from its recorded tasks, so the page stays fresh.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
@@ -38,7 +38,7 @@ test('all writes report/index.html last and lists it in the summary; a rerun kee
   const run = events(first.stdout)
   assert.is(started(run).at(-1), 'report', 'the report runs after every stage it reads')
   const done = run.find((e) => e.type === 'done' && e.stage === 'report') as Extract<EngineEvent, { type: 'done' }>
-  assert.is(done.summary, 'sections: dataset, selection, tasks, smoke')
+  assert.is(done.summary, 'sections: dataset, selection, tasks, smoke, calibration')
   const page = readFileSync(join(out, 'report', 'index.html'), 'utf8')
   assert.match(page, /^<!doctype html>/i)
 
@@ -60,20 +60,24 @@ test('all writes report/index.html last and lists it in the summary; a rerun kee
   assert.is(readFileSync(join(out, 'report', 'index.html'), 'utf8'), page)
 })
 
-test('a section file of a stage not in the graph (calibration) reruns the report and nothing else', () => {
+test('calibrate runs before the report; its report edited by hand comes back byte for byte, the page stays fresh', () => {
   const graph = taskfile(['graph'])
-  assert.match(graph.stdout, /"smoke" -> "report";/)
-  assert.not.match(graph.stdout, /calibrate/)
+  assert.match(graph.stdout, /"generate" -> "calibrate";/)
+  assert.match(graph.stdout, /"calibrate" -> "report";/)
 
-  mkdirSync(join(out, 'calibration'), { recursive: true })
-  writeFileSync(join(out, 'calibration', 'report.json'), JSON.stringify({ tasks: [{ id: 'demo_task', scores: { oracle: 1, empty: 0 } }] }))
+  const file = join(out, 'calibration', 'report.json')
+  const before = readFileSync(file, 'utf8')
+  assert.match(readFileSync(join(out, 'report', 'index.html'), 'utf8'), /<section id="calibration">/)
+  writeFileSync(file, JSON.stringify({ tasks: [{ id: 'demo_task', scores: { oracle: 1, empty: 0 } }] }))
   const run = taskfile(['all', '--json'])
   assert.is(run.status, 0, run.stderr)
   const all = events(run.stdout)
-  assert.equal(started(all), ['report'])
+  assert.equal(started(all), ['calibrate'])
   const start = all.find((e) => e.type === 'start') as Extract<EngineEvent, { type: 'start' }>
-  assert.equal(start.reasons, [{ kind: 'input-changed', path: relative(ROOT, join(out, 'calibration', 'report.json')) }])
-  assert.match(readFileSync(join(out, 'report', 'index.html'), 'utf8'), /demo_task/)
+  assert.equal(start.reasons, [{ kind: 'output-modified', path: relative(ROOT, file) }])
+  const done = all.find((e) => e.type === 'done') as Extract<EngineEvent, { type: 'done' }>
+  assert.match(done.summary ?? '', /, 0 scored, 2 kept;/)
+  assert.is(readFileSync(file, 'utf8'), before)
 })
 
 test.after(() => rmSync(work, { recursive: true, force: true }))

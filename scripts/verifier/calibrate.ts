@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Calibrates generated tasks with their own verify.py and prints the table; exits 1 when a
-// margin is broken. Until the engine runs a `calibrate` stage this is how to run the kit:
-//   node scripts/verifier/calibrate.ts [--tasks out/tasks] [--out out] [--config FILE] [--json] [ID…]
-// Writes <out>/calibration/report.json and <out>/report/calibration.md when --out is given.
+// margin is broken. The same kit and margins as the `calibrate` stage (`npx zx Taskfile.ts
+// calibrate`, part of `all`), without the engine: no per-task records (every task is scored
+// every time), any tasks dir, a subset of ids, the table or --json on stdout:
+//   node scripts/verifier/calibrate.ts [--tasks out/tasks] [--out DIR] [--config FILE] [--json] [ID…]
+// With --out it writes DIR/calibration/report.json and DIR/report/calibration.md (+ SVG); give
+// it a scratch dir: out/ belongs to the stage, which sees files edited behind it as modified.
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../lib/config.ts'
 import { calibrateTasks, type Margins } from './calibration.ts'

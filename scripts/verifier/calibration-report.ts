@@ -56,12 +56,13 @@ export function calibrationSvg(report: CalibrationReport): string {
   return parts.join('\n')
 }
 
-export function calibrationMarkdown(report: CalibrationReport, svgName: string): string {
+/** `timing` replaces the default "in N s" (the stage says how many tasks it kept from earlier runs). */
+export function calibrationMarkdown(report: CalibrationReport, svgName: string, timing = `in ${report.seconds.toFixed(1)} s`): string {
   const m = report.margins
   const lines = [
     '# Verifier calibration',
     '',
-    `${report.tasks.length} tasks from \`${report.tasks_dir}\`, scored by each task's own \`tests/verify.py\` (judge off) in ${report.seconds.toFixed(1)} s.`,
+    `${report.tasks.length} tasks from \`${report.tasks_dir}\`, scored by each task's own \`tests/verify.py\` (judge off) ${timing}.`,
     `Margins: oracle ≥ ${m.oracle_min}; empty ≤ ${m.empty_max}; every cheat ≤ ${m.cheat_max} (median ≤ ${m.cheat_median_max}); ` +
       `reordered and paraphrased oracles ≥ ${m.paraphrase_min} and above every cheat; another question's oracle ≤ ${m.other_question_max}.`,
     '',
@@ -89,12 +90,15 @@ function writeAtomic(path: string, text: string): void {
   renameSync(tmp, path)
 }
 
-/** Writes report.json (schema-checked first), calibration.md and calibration.svg beside it. */
-export function writeCalibrationReport(report: CalibrationReport, paths: { json: string; markdown: string }): void {
+/**
+ * Writes report.json (schema-checked first), calibration.md and its chart (default: calibration.svg
+ * beside it; the stage names its staging path, the markdown links the chart by its base name).
+ */
+export function writeCalibrationReport(report: CalibrationReport, paths: { json: string; markdown: string; svg?: string }, timing?: string): void {
   const issues = check('calibration-report.schema.json', report)
   if (issues.length) throw new Error(`calibration report does not match calibration-report.schema.json: ${issues.slice(0, 3).map((i) => `${i.pointer}: ${i.message}`).join('; ')}`)
-  const svgPath = paths.markdown.replace(/\.md$/, '') + '.svg'
+  const svgPath = paths.svg ?? paths.markdown.replace(/\.md$/, '') + '.svg'
   writeAtomic(paths.json, `${JSON.stringify(report, null, 2)}\n`)
   writeAtomic(svgPath, `${calibrationSvg(report)}\n`)
-  writeAtomic(paths.markdown, calibrationMarkdown(report, svgPath.split('/').pop()!))
+  writeAtomic(paths.markdown, calibrationMarkdown(report, svgPath.split('/').pop()!, timing))
 }

@@ -93,14 +93,15 @@ function walk(root: string, rel = '', out: ProjectFileText[] = []): ProjectFileT
   return out
 }
 
-interface TaskDir {
+export interface TaskDir {
   id: string
   dir: string
   projectId: string
   oracle: string
 }
 
-function readTask(tasksDir: string, id: string): TaskDir {
+/** A generated task dir's id, project and oracle; throws CalibrationError when a file is missing. */
+export function readTask(tasksDir: string, id: string): TaskDir {
   const dir = join(tasksDir, id)
   for (const f of ['instruction.md', 'tests/verify.py', 'tests/ground_truth.json', 'solution/answer.md', 'environment/project']) {
     if (!existsSync(join(dir, f))) throw new CalibrationError(`${join(dir, f)}: missing; calibration needs a generated task dir`)
@@ -216,6 +217,50 @@ function listTasks(tasksDir: string): string[] {
   return readdirSync(tasksDir).filter((d) => existsSync(join(tasksDir, d, 'tests', 'ground_truth.json'))).sort()
 }
 
+/**
+ * The tasks whose oracles a task borrows: the first other question on its project (in `all`'s
+ * order), and the next task after it (wrapping round) on another project.
+ */
+export function pickPeers(all: readonly TaskDir[], task: TaskDir): { sameProject?: TaskDir; otherProject?: TaskDir } {
+  const sameProject = all.find((t) => t.id !== task.id && t.projectId === task.projectId)
+  const position = all.findIndex((t) => t.id === task.id)
+  const rotated = [...all.slice(position + 1), ...all.slice(0, Math.max(0, position))]
+  const otherProject = rotated.find((t) => t.projectId !== task.projectId)
+  return { sameProject, otherProject }
+}
+
+export interface CalibrateTaskOptions {
+  margins: Margins
+  seed?: number
+  python?: string
+  signal?: AbortSignal
+}
+
+/** One task: its answers built, scored by its own verify.py, checked against the margins. */
+export async function calibrateTask(task: TaskDir, peers: { sameProject?: TaskDir; otherProject?: TaskDir }, options: CalibrateTaskOptions): Promise<TaskCalibration> {
+  const { sameProject, otherProject } = peers
+  const answers = taskAnswers(task, peers, options.seed ?? 1)
+  const scores = await scoreWithVerifier(task.dir, answers, options.python, options.signal)
+  return {
+    id: task.id, project_id: task.projectId, scores,
+    borrowed: { ...(sameProject && { other_question_oracle: sameProject.id }), ...(otherProject && { other_project_oracle: otherProject.id }) },
+    broken: taskProblems(task.id, scores, options.margins),
+  }
+}
+
+/** The report over the tasks' results: the summary per kind, the margins over all tasks (the
+ *  cheat medians) added to each task's broken margins. */
+export function calibrationReport(tasksDir: string, margins: Margins, results: TaskCalibration[], seconds: number): CalibrationReport {
+  const summary = summarise(results)
+  const broken = results.flatMap((t) => t.broken)
+  for (const [kind, s] of Object.entries(summary) as [AnswerKind, KindSummary][]) {
+    if (s.role === 'cheat' && s.median > margins.cheat_median_max) {
+      broken.push({ task: '*', answer: kind, score: s.median, margin: 'cheat_median_max', limit: margins.cheat_median_max, message: `median of ${kind} over ${s.n} tasks is ${s.median} > cheat_median_max ${margins.cheat_median_max}` })
+    }
+  }
+  return { tasks_dir: tasksDir, margins, seconds: round4(seconds), tasks: results, summary, broken, ok: broken.length === 0 }
+}
+
 /** Calibrates every task (or taskIds) of a tasks dir against the margins. Never throws for a
  *  broken margin (it is in the report); throws CalibrationError for unreadable task dirs. */
 export async function calibrateTasks(options: CalibrateOptions): Promise<CalibrationReport> {
@@ -227,6 +272,7 @@ export async function calibrateTasks(options: CalibrateOptions): Promise<Calibra
   const all = listTasks(options.tasksDir)
   const infos = new Map(all.map((id) => [id, readTask(options.tasksDir, id)]))
   for (const id of ids) if (!infos.has(id)) infos.set(id, readTask(options.tasksDir, id))
+  const everyTask = all.map((id) => infos.get(id)!)
   const results: TaskCalibration[] = new Array(ids.length)
   let next = 0
   let done = 0
@@ -235,27 +281,10 @@ export async function calibrateTasks(options: CalibrateOptions): Promise<Calibra
       const index = next++
       options.signal?.throwIfAborted()
       const task = infos.get(ids[index])!
-      const sameProject = all.map((id) => infos.get(id)!).find((t) => t.id !== task.id && t.projectId === task.projectId)
-      const position = all.indexOf(task.id)
-      const rotated = [...all.slice(position + 1), ...all.slice(0, Math.max(0, position))].map((id) => infos.get(id)!)
-      const otherProject = rotated.find((t) => t.projectId !== task.projectId)
-      const answers = taskAnswers(task, { sameProject, otherProject }, options.seed ?? 1)
-      const scores = await scoreWithVerifier(task.dir, answers, options.python, options.signal)
-      results[index] = {
-        id: task.id, project_id: task.projectId, scores,
-        borrowed: { ...(sameProject && { other_question_oracle: sameProject.id }), ...(otherProject && { other_project_oracle: otherProject.id }) },
-        broken: taskProblems(task.id, scores, margins),
-      }
+      results[index] = await calibrateTask(task, pickPeers(everyTask, task), { margins, seed: options.seed, python: options.python, signal: options.signal })
       options.progress?.(++done, ids.length, task.id)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, ids.length)) }, worker))
-  const summary = summarise(results)
-  const broken = results.flatMap((t) => t.broken)
-  for (const [kind, s] of Object.entries(summary) as [AnswerKind, KindSummary][]) {
-    if (s.role === 'cheat' && s.median > margins.cheat_median_max) {
-      broken.push({ task: '*', answer: kind, score: s.median, margin: 'cheat_median_max', limit: margins.cheat_median_max, message: `median of ${kind} over ${s.n} tasks is ${s.median} > cheat_median_max ${margins.cheat_median_max}` })
-    }
-  }
-  return { tasks_dir: options.tasksDir, margins, seconds: round4((performance.now() - started) / 1000), tasks: results, summary, broken, ok: broken.length === 0 }
+  return calibrationReport(options.tasksDir, margins, results, (performance.now() - started) / 1000)
 }

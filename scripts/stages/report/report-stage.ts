@@ -1,7 +1,7 @@
 // The `report` stage: report/index.html, one page over every report. It runs last and reads only
 // what the stages that own the data committed (SECTION_INPUTS says which files, and which stage
 // writes them), so the page is rebuilt exactly when one of those files changes, and never
-// otherwise. A section whose stage is not in the graph (calibrate, before it exists) is simply
+// otherwise. A section whose stage is not in a graph (a Taskfile without calibrate) is simply
 // not depended on: its files stay inputs, so the page follows them if they ever appear.
 import { join } from 'node:path'
 import type { Stage } from '../../engine/types.ts'

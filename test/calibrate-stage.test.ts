@@ -1,0 +1,121 @@
+// The calibrate stage in the engine on a few tasks generated from the bundled sample by the real
+// Taskfile, each scored by its own tests/verify.py (python3): a rerun keeps every task, a task
+// whose dir changed is the only one scored again, and a broken margin fails the stage naming the
+// task and the answer while the report with it is committed.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runAll } from '../scripts/engine/run.ts'
+import type { EngineEvent } from '../scripts/engine/types.ts'
+import { sha256 } from '../scripts/lib/hash.ts'
+import { check, SCHEMA_DIRS } from '../scripts/lib/schemas.ts'
+import { calibrateStage } from '../scripts/stages/calibrate/calibrate-stage.ts'
+import type { CalibrationReport } from '../scripts/verifier/calibration.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const work = mkdtempSync(join(tmpdir(), 'lbh-calibrate-stage-'))
+const out = join(work, 'out')
+const tasks = join(out, 'tasks')
+const config = join(work, 'config.json5')
+writeFileSync(config, JSON.stringify({ selection: { top_n: 3, include: { languages: ['python'] } } }))
+
+test.before(() => {
+  const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', out, '--config', config], {
+    cwd: work, encoding: 'utf8', env: { ...process.env, CI: '1' },
+  })
+  assert.is(run.status, 0, run.stderr + run.stdout)
+})
+test.after(() => rmSync(work, { recursive: true, force: true }))
+
+/** Only the calibrate stage, over the generated tasks (generate is not in this graph). */
+async function calibrate(margins: Record<string, number> = {}) {
+  const events: EngineEvent[] = []
+  const summary = await runAll({
+    stages: [calibrateStage({ outDir: out, tasks, margins })],
+    root: ROOT, outDir: out, targets: ['calibrate'], schemaDirs: SCHEMA_DIRS, concurrency: 2,
+    emit: (e) => events.push(e),
+  })
+  const done = events.find((e) => e.type === 'done') as Extract<EngineEvent, { type: 'done' }> | undefined
+  const fail = events.find((e) => e.type === 'fail') as Extract<EngineEvent, { type: 'fail' }> | undefined
+  const skip = events.find((e) => e.type === 'skip') as Extract<EngineEvent, { type: 'skip' }> | undefined
+  const counts = /(\d+) scored, (\d+) kept/.exec(done?.summary ?? fail?.error ?? '')
+  return { summary, done, fail, skip, scored: Number(counts?.[1]), kept: Number(counts?.[2]) }
+}
+
+const manifestFile = join(tasks, 'manifest.json')
+const manifest = () => JSON.parse(readFileSync(manifestFile, 'utf8')) as { tasks: Record<string, { output_hash: string }> }
+const ids = () => Object.keys(manifest().tasks).sort()
+const report = () => JSON.parse(readFileSync(join(out, 'calibration', 'report.json'), 'utf8')) as CalibrationReport
+/** A task dir changed by hand, and its output_hash with it (as generate would write it). */
+function edit(id: string, rel: string, text: string) {
+  writeFileSync(join(tasks, id, rel), text)
+  const m = manifest()
+  m.tasks[id].output_hash = sha256(`${id}\n${text}`)
+  writeFileSync(manifestFile, JSON.stringify(m, null, 2))
+}
+
+test('every task is scored once; a rerun is fresh; a rerun for another reason keeps every task', async () => {
+  assert.is(ids().length, 3)
+  const first = await calibrate()
+  assert.ok(first.done, first.fail?.error)
+  assert.equal([first.scored, first.kept], [3, 0])
+  const r = report()
+  assert.equal(check('calibration-report.schema.json', r), [])
+  assert.ok(r.ok, JSON.stringify(r.broken))
+  assert.equal(r.tasks.map((t) => t.id), ids())
+  assert.is(r.tasks_dir, 'tasks')
+  assert.ok(r.tasks.every((t) => t.scores.oracle! >= 0.9 && t.scores.empty === 0 && t.scores.project_dump! <= 0.3))
+  const md = readFileSync(join(out, 'report', 'calibration.md'), 'utf8')
+  assert.match(md, '3 scored in this run, 0 kept from earlier runs')
+  assert.match(md, '![calibration chart](calibration.svg)')
+  assert.match(readFileSync(join(out, 'report', 'calibration.svg'), 'utf8'), /^<svg /)
+
+  const again = await calibrate()
+  assert.is(again.skip?.why, 'fresh')
+
+  // The stage reruns (an output is gone) but no task changed: each keeps its recorded scores.
+  rmSync(join(out, 'report', 'calibration.md'))
+  const rerun = await calibrate()
+  assert.ok(rerun.done, rerun.fail?.error)
+  assert.equal([rerun.scored, rerun.kept], [0, 3])
+  assert.equal(report().tasks, r.tasks)
+  assert.match(readFileSync(join(out, 'report', 'calibration.md'), 'utf8'), '0 scored in this run, 3 kept from earlier runs')
+})
+
+test('a task whose dir changed is the only one scored again; new margins rescore every task', async () => {
+  const [, second] = ids()
+  const instruction = readFileSync(join(tasks, second, 'instruction.md'), 'utf8')
+  edit(second, 'instruction.md', `${instruction}\nName every file you rely on.\n`)
+  const run = await calibrate()
+  assert.ok(run.done, run.fail?.error)
+  assert.equal([run.scored, run.kept], [1, 2])
+
+  const margins = await calibrate({ paraphrase_min: 0.75 })
+  assert.ok(margins.done, margins.fail?.error)
+  assert.equal([margins.scored, margins.kept], [3, 0])
+  assert.is(report().margins.paraphrase_min, 0.75)
+})
+
+test('a broken margin fails the stage naming the task and the answer; the report says so', async () => {
+  const [first] = ids()
+  // The "oracle" becomes a copy of the instruction: it must score far below oracle_min.
+  edit(first, 'solution/answer.md', readFileSync(join(tasks, first, 'instruction.md'), 'utf8'))
+  const run = await calibrate({ paraphrase_min: 0.75 })
+  assert.ok(run.fail, 'the stage fails')
+  assert.is(run.summary.outcomes.calibrate, 'failed')
+  assert.match(run.fail!.error, new RegExp(`${first}: oracle 0(\\.\\d+)? < oracle_min 0\\.9`))
+  // Committed with the failure in it, and the stage stays stale so the next run tries again.
+  const r = report()
+  assert.not.ok(r.ok)
+  assert.ok(r.broken.some((b) => b.task === first && b.answer === 'oracle' && b.margin === 'oracle_min'))
+  assert.match(readFileSync(join(out, 'report', 'calibration.md'), 'utf8'), `\`${first}\` × \`oracle\``)
+  assert.not.ok(existsSync(join(out, '.taskcache', 'calibrate.json')), 'no record: the stage is stale')
+  const retry = await calibrate({ paraphrase_min: 0.75 })
+  assert.ok(retry.fail)
+  assert.equal([retry.scored, retry.kept], [1, 2], 'only the failed task is scored again')
+})
+
+test.run()
