@@ -1,7 +1,7 @@
 // The rubric judge of templates/verify.py against a real HTTP server on 127.0.0.1 that speaks the
 // chat-completions protocol: the real verify.py runs as a subprocess with JUDGE_* in its env.
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -75,10 +75,17 @@ function verify(answer: string, env: Record<string, string>, groundTruth: Ground
   writeFileSync(join(root, 'tests', 'ground_truth.json'), JSON.stringify(groundTruth))
   writeFileSync(join(root, 'logs', 'agent', 'solution.md'), answer)
   const started = performance.now()
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     execFile('python3', [VERIFY_PY], { env: { PATH: process.env.PATH ?? '', LOGS_DIR: join(root, 'logs'), TESTS_DIR: join(root, 'tests'), ...env } }, (error) => {
-      const read = (name: string) => JSON.parse(readFileSync(join(root, 'logs', 'verifier', name), 'utf8'))
-      resolve({ code: error ? (error.code as number) : 0, seconds: (performance.now() - started) / 1000, reward: read('reward.json'), details: read('reward-details.json') })
+      // The temp dir goes however reading the reward ends (it used to stay: 16 dirs per run).
+      try {
+        const read = (name: string) => JSON.parse(readFileSync(join(root, 'logs', 'verifier', name), 'utf8'))
+        resolve({ code: error ? (error.code as number) : 0, seconds: (performance.now() - started) / 1000, reward: read('reward.json'), details: read('reward-details.json') })
+      } catch (failure) {
+        reject(failure)
+      } finally {
+        rmSync(root, { recursive: true, force: true })
+      }
     })
   })
 }
