@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { suite } from 'uvu'
@@ -19,6 +19,11 @@ import {
   realGroundTruths, syntheticGroundTruths,
 } from './helpers/verifier-fixtures.ts'
 
+// Every temp dir of this file lives under one folder, removed when the process exits however the
+// suites end (they used to stay behind: about 10 folders per npm test).
+const TEMP = mkdtempSync(join(tmpdir(), 'lbh-verifier-test-'))
+process.on('exit', () => rmSync(TEMP, { recursive: true, force: true }))
+
 const P = '/app/project/'
 const real = realGroundTruths()
 const objects = objectGroundTruths()
@@ -31,7 +36,7 @@ const files8 = byId('string:short')
 
 // Tasks generated from the bundled sample by the real CLI: their ground truths carry real line
 // indexes, so the adversarial answers below exercise grounding in both languages.
-const generated = mkdtempSync(join(tmpdir(), 'verifier-tasks-'))
+const generated = mkdtempSync(join(TEMP, 'verifier-tasks-'))
 {
   const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', generated], { encoding: 'utf8' })
   if (run.status !== 0) throw new Error(`generate failed: ${run.stderr}`)
@@ -363,7 +368,7 @@ kit('calibrateTasks scores every answer kind with the task\'s own verify.py; the
     const own = sampleTasks.find((s) => s.id === t.id)!
     assert.is(t.scores.oracle, score(own.oracle, own.gt).reward)
   }
-  const out = mkdtempSync(join(tmpdir(), 'calibration-report-'))
+  const out = mkdtempSync(join(TEMP, 'calibration-report-'))
   writeCalibrationReport(report, { json: join(out, 'calibration', 'report.json'), markdown: join(out, 'report', 'calibration.md') })
   assert.equal(check('calibration-report.schema.json', JSON.parse(readFileSync(join(out, 'calibration', 'report.json'), 'utf8'))), [])
   const md = readFileSync(join(out, 'report', 'calibration.md'), 'utf8')
@@ -382,7 +387,7 @@ kit('a broken margin names the task, the answer and the limit', () => {
 })
 
 kit('an unreadable task dir is an error naming the missing file', async () => {
-  const empty = mkdtempSync(join(tmpdir(), 'calibration-bad-'))
+  const empty = mkdtempSync(join(TEMP, 'calibration-bad-'))
   mkdirSync(join(empty, 'broken', 'tests'), { recursive: true })
   writeFileSync(join(empty, 'broken', 'tests', 'ground_truth.json'), '{}')
   try {
@@ -409,7 +414,7 @@ interface Run {
 }
 
 function layout(gt: unknown, answer: string | undefined): string {
-  const root = mkdtempSync(join(tmpdir(), 'verifier-'))
+  const root = mkdtempSync(join(TEMP, 'verifier-'))
   mkdirSync(join(root, 'logs', 'agent'), { recursive: true })
   mkdirSync(join(root, 'tests'), { recursive: true })
   writeFileSync(join(root, 'tests', 'ground_truth.json'), typeof gt === 'string' ? gt : JSON.stringify(gt, null, 2))
@@ -511,7 +516,7 @@ files.run()
 const config = suite('verifier config section')
 
 config('defaults: the weights, limits, binary mode off, the judge and the calibration margins', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'verifier-config-'))
+  const dir = mkdtempSync(join(TEMP, 'verifier-config-'))
   const v = loadConfig(undefined, dir).config.verifier as Record<string, unknown>
   assert.equal(v.weights, { content_words: 0.3, identifiers: 0.25, file_references: 0.15, code_grounding: 0.3 })
   assert.is(v.pass_threshold, null)
@@ -521,7 +526,7 @@ config('defaults: the weights, limits, binary mode off, the judge and the calibr
 })
 
 config('all-zero weights, a threshold above 1 and unknown keys are config errors naming the key', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'verifier-config-'))
+  const dir = mkdtempSync(join(TEMP, 'verifier-config-'))
   const file = join(dir, 'locobench.config.json5')
   writeFileSync(file, '{ verifier: { weights: { content_words: 0, identifiers: 0, file_references: 0, code_grounding: 0 } } }')
   assert.throws(() => loadConfig(file, dir), /verifier\.weights/)
