@@ -17,6 +17,11 @@ const P2 = 'c_web_portfolio_easy_041'
 const WRAPPER = 'CampusCraft'
 const GOOD = [`${P1}_architectural_understanding_expert_01`, `${P1}_cross_file_refactoring_expert_01`, `${P2}_architectural_understanding_expert_01`]
 const PARTLY_MISSING = `${P1}_cross_file_refactoring_expert_01`
+// Extracted, but select removes it (selection.exclude_leaks): with every other scenario of its
+// project rejected, nothing shares the ground-truth sentence its description repeats, so generate
+// would fail it. The other two are generated.
+const LEAKY = `${P2}_architectural_understanding_expert_01`
+const GENERATED = GOOD.filter((id) => id !== LEAKY)
 const LATIN1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0xff, 0xfe, 0x80, 0x0a]) // "caf\xe9\n" and bytes no UTF-8 allows
 
 type Scenario = Record<string, unknown>
@@ -130,9 +135,11 @@ test('a dataset with every bad-input class, escaping symlinks and a non-UTF-8 fi
     assert.equal(readdirSync(p.tmp), [], 'the run left no temp files')
     assert.ok(readFileSync('/etc/passwd').equals(passwd) && lstatSync('/etc/passwd').mtimeMs === before.passwd, '/etc/passwd untouched')
 
+    const scores = readFileSync(join(p.out, 'scores.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; removed_by: string[] })
+    assert.equal(scores.map((s) => [s.id, s.removed_by]).sort(), GOOD.map((id) => [id, id === LEAKY ? ['exclude_leaks'] : []]).sort())
     const tasks = join(p.out, 'tasks')
-    const ids = readdirSync(tasks).filter((n) => n !== 'manifest.json').sort()
-    assert.equal(ids, [...GOOD].sort())
+    const ids = readdirSync(tasks).filter((n) => n !== 'manifest.json' && n !== 'dataset.toml').sort()
+    assert.equal(ids, [...GENERATED].sort())
     for (const id of ids) {
       const projectCopy = join(tasks, id, 'environment', 'project')
       for (const rel of filesOf(projectCopy)) {
