@@ -126,7 +126,8 @@ test('the README: Harbor\'s sections in order, the counts of the tasks, the cita
   for (const t of tasks) byLanguage.set(t.language, (byLanguage.get(t.language) ?? 0) + 1)
   const tally = [...byLanguage.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, n]) => `${k} (${n})`).join(', ')
   assert.ok(readme.includes(`- **Languages**: ${tally}.`), tally)
-  assert.match(readme, /160 scenarios were read; 143 passed the filters/)
+  // 124: the 143 above the thresholds less the scenarios whose text gives the answer away (selection.exclude_leaks).
+  assert.match(readme, /160 scenarios were read; 124 passed the filters/)
   const table = readme.split('\n').filter((l) => l.startsWith('| '))
   assert.is(table.length, 2)
   for (const row of table) assert.is(row.split('|').length - 2, 7, row)
