@@ -41,7 +41,7 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
   const out = (rel: string) => join(outDir, rel)
   const extract = extractStage({ dataDir, outDir, config: c.extract, deps: fetch ? ['fetch'] : [] })
   const { dataset } = extract.files
-  const select = selectStage({ outDir, dataset, config: c.selection, deps: ['extract'] })
+  const select = selectStage({ outDir, dataset, config: c.selection, leakCheck: c.tasks.leak_check, deps: ['extract'] })
   const picked = { selected: select.files.selected, dataset, dataDir, deps: ['select'] }
   // Beside the task dirs, where `harbor sync` looks for them; generate owns it as a tree entry.
   const registry = out('tasks/dataset.toml')
