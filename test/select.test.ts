@@ -883,6 +883,9 @@ test('exclude_leaks off, or tasks.leak_check off, keeps a leaking record; the ru
   const leakCheck = { enabled: true, min_run_words: 12, min_sentence_words: 8, min_specific_words: 3 }
   const disabled = await select({ dataset, config: config(), outputs, leakCheck: { ...leakCheck, enabled: false } })
   assert.is(disabled.selection.ranked.length, 2, 'generate does not check, so select does not either')
+  const disabledReport = readFileSync(join(outputs.reportDir, 'selection.md'), 'utf8')
+  assert.equal(tableAfter(disabledReport, '## Criteria').find((r) => r[0] === 'exclude_leaks'), ['exclude_leaks', 'true, but tasks.leak_check is off: not checked'])
+  assert.not.match(disabledReport, '## Scenarios that give their answer away')
   // The sentence has 14 words: a min_sentence_words above that, with runs as long, is no leak.
   const lenient = await select({ dataset, config: config(), outputs, leakCheck: { ...leakCheck, min_sentence_words: 20, min_run_words: 20 } })
   assert.is(lenient.selection.ranked.length, 2)

@@ -70,7 +70,7 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
   writeFileAtomic(outputs.scores, scoresJsonl(selection))
   await writeSelectedTasks(outputs.selected, selectedTasksHead(selection, config, configHash), withRecords(dataset, selection, signal))
   mkdirSync(outputs.reportDir, { recursive: true })
-  for (const [name, content] of Object.entries(reportFiles(selection, config, configHash))) writeFileAtomic(join(outputs.reportDir, name), content)
+  for (const [name, content] of Object.entries(reportFiles(selection, config, configHash, leakCheck))) writeFileAtomic(join(outputs.reportDir, name), content)
 
   const summary = `${rows.length} read, ${selection.ranked.length} passed, ${selection.selected.length} selected`
   options.log?.(summary)

@@ -4,6 +4,7 @@ import { CATEGORIES, DIFFICULTIES, LANGUAGES } from '../../lib/ids.ts'
 import { bonusesInOrder } from './artifacts.ts'
 import { barChartSvg, histogramSvg, scoreBins, type Bar } from './charts.ts'
 import type { SelectionConfig } from './config.ts'
+import type { LeakCheckConfig } from './leaks.ts'
 import { QUOTA_FIELD, valueOf } from './quotas.ts'
 import { FILTER_KEYS, THRESHOLD_REASONS, roundScore, type Candidate, type RemovalReason, type Selection } from './score.ts'
 import { CHARTS, REPORT_FILE } from './report-files.ts'
@@ -18,14 +19,15 @@ export const ORDERING_NOTE =
   'This is the one deliberate difference from the original select_tasks.py, which sorted by the score already rounded to 4 places, ' +
   'so near-equal scores tied and kept file-name order.'
 
-/** File name → content, for every file of the report directory. */
-export function reportFiles(selection: Selection, config: SelectionConfig, configHash: string): Record<string, string> {
+/** File name → content, for every file of the report directory. `leakCheck` is tasks.leak_check
+ *  as select applied it (absent: its defaults). */
+export function reportFiles(selection: Selection, config: SelectionConfig, configHash: string, leakCheck?: LeakCheckConfig): Record<string, string> {
   const selected = selection.selected.map((c) => c.record)
   const languageBars = countBars(selected.map((r) => r.language), LANGUAGES)
   const categoryBars = countBars(selected.map((r) => r.task_category), CATEGORIES)
   const totals = selection.ranked.map((c) => ({ total: c.parts!.total, selected: c.selected }))
   return {
-    [REPORT_FILE]: markdown(selection, config, configHash),
+    [REPORT_FILE]: markdown(selection, config, configHash, leakCheck),
     [CHARTS.languages]: barChartSvg('Selected tasks by language', languageBars),
     [CHARTS.categories]: barChartSvg('Selected tasks by task category', categoryBars),
     [CHARTS.histogram]: histogramSvg('Scores of the records that passed', scoreBins(totals)),
@@ -44,7 +46,7 @@ function tally(values: string[], known: readonly string[]): Map<string, number> 
   return counts
 }
 
-function markdown(selection: Selection, config: SelectionConfig, configHash: string): string {
+function markdown(selection: Selection, config: SelectionConfig, configHash: string, leakCheck?: LeakCheckConfig): string {
   const { candidates, ranked, selected } = selection
   const lines = [
     '# Selection report',
@@ -56,9 +58,9 @@ function markdown(selection: Selection, config: SelectionConfig, configHash: str
     '',
     ORDERING_NOTE,
     '',
-    ...criteriaSection(config),
+    ...criteriaSection(config, leakCheck),
     ...removalSection(candidates, config),
-    ...leakSection(candidates, config),
+    ...leakSection(candidates, config, leakCheck),
     ...quotaSection(ranked, config),
     ...languageCategorySection(selected, ranked),
     ...difficultySection(selected, ranked),
@@ -76,7 +78,7 @@ const table = (header: string[], align: ('l' | 'r')[], rows: (string | number)[]
 
 const fixed4 = (x: number): string => roundScore(x).toFixed(4)
 
-function criteriaSection(config: SelectionConfig): string[] {
+function criteriaSection(config: SelectionConfig, leakCheck?: LeakCheckConfig): string[] {
   const rows: (string | number)[][] = [
     ['thresholds.min_context_length', `context_length > ${config.thresholds.min_context_length}`],
     ['thresholds.min_files_count', `files_count > ${config.thresholds.min_files_count}`],
@@ -87,7 +89,7 @@ function criteriaSection(config: SelectionConfig): string[] {
     ['default_bonus', config.default_bonus],
     ['top_n', config.top_n],
     ['require_ground_truth', String(config.require_ground_truth)],
-    ['exclude_leaks', String(config.exclude_leaks)],
+    ['exclude_leaks', exclusion(config, leakCheck)],
   ]
   for (const side of ['include', 'exclude'] as const) {
     for (const key of FILTER_KEYS) {
@@ -128,8 +130,15 @@ function removalSection(candidates: Candidate[], config: SelectionConfig): strin
 /** Rows shown in the leak table; scores.jsonl names every removed record. */
 export const LEAK_ROWS = 50
 
-function leakSection(candidates: Candidate[], config: SelectionConfig): string[] {
-  if (!config.exclude_leaks) return []
+const exclusion = (config: SelectionConfig, leakCheck?: LeakCheckConfig): string => {
+  if (!config.exclude_leaks) return 'false'
+  if (!leakCheck) return 'true (tasks.leak_check rules)'
+  if (!leakCheck.enabled) return 'true, but tasks.leak_check is off: not checked'
+  return `true (tasks.leak_check: a sentence of ${leakCheck.min_sentence_words}+ words or a run of ${leakCheck.min_run_words}, with ${leakCheck.min_specific_words}+ specific words)`
+}
+
+function leakSection(candidates: Candidate[], config: SelectionConfig, leakCheck?: LeakCheckConfig): string[] {
+  if (!config.exclude_leaks || leakCheck?.enabled === false) return []
   const leaky = candidates.filter((c) => c.removed_by.includes('exclude_leaks'))
   const head = [
     '## Scenarios that give their answer away',
