@@ -12,18 +12,20 @@ import { runAll } from '../scripts/engine/run.ts'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { sha256 } from '../scripts/lib/hash.ts'
 import { check, SCHEMA_DIRS } from '../scripts/lib/schemas.ts'
+import { loadConfig } from '../scripts/lib/config.ts'
 import { calibrateStage } from '../scripts/stages/calibrate/calibrate-stage.ts'
+import { generateStage } from '../scripts/stages/generate/generate-stage.ts'
 import type { CalibrationReport } from '../scripts/verifier/calibration.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const work = mkdtempSync(join(tmpdir(), 'lbh-calibrate-stage-'))
 const out = join(work, 'out')
 const tasks = join(out, 'tasks')
-const config = join(work, 'config.json5')
-writeFileSync(config, JSON.stringify({ selection: { top_n: 3, include: { languages: ['python'] } } }))
+const configFile = join(work, 'config.json5')
+writeFileSync(configFile, JSON.stringify({ selection: { top_n: 3, include: { languages: ['python'] } } }))
 
 test.before(() => {
-  const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', out, '--config', config], {
+  const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', out, '--config', configFile], {
     cwd: work, encoding: 'utf8', env: { ...process.env, CI: '1' },
   })
   assert.is(run.status, 0, run.stderr + run.stdout)
@@ -116,6 +118,19 @@ test('a broken margin fails the stage naming the task and the answer; the report
   const retry = await calibrate({ paraphrase_min: 0.75 })
   assert.ok(retry.fail)
   assert.equal([retry.scored, retry.kept], [1, 2], 'only the failed task is scored again')
+})
+
+test('a new margin is the calibrate stage\'s alone: generate\'s recipe does not see it', () => {
+  const { config } = loadConfig(configFile, ROOT)
+  const recipe = (calibration: Record<string, number>) => {
+    const c = { ...config, verifier: { ...config.verifier, calibration } }
+    const paths = { dataset: 'd', dataDir: 'data', tasks: 't', registry: 't/dataset.toml' }
+    return [generateStage({ ...paths, config: c }).recipe.values, calibrateStage({ outDir: 'o', tasks: 't', margins: calibration }).recipe.values]
+  }
+  const [generateA, calibrateA] = recipe({ other_question_max: 0.5 })
+  const [generateB, calibrateB] = recipe({ other_question_max: 0.6 })
+  assert.equal(generateA, generateB)
+  assert.not.equal(calibrateA, calibrateB)
 })
 
 test.run()

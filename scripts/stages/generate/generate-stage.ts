@@ -49,7 +49,9 @@ export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks
     },
   ]
   if (!registryEntry) outputs.push({ path: o.registry, kind: 'file', schema: schema('harbor-dataset-toml.schema.json') })
-  const { languages, verifier, smoke } = o.config
+  const { languages, smoke } = o.config
+  // The calibration margins are the calibrate stage's: a new margin must not rebuild every task.
+  const verifier = o.config.verifier && withoutKey(o.config.verifier as Record<string, unknown>, 'calibration')
   // The baseline does not depend on the variant settings: adding the mcp variant must not rerun it.
   const { variants: _variants, mcp: _mcp, ...baselineTasks } = o.config.tasks ?? {}
   const tasks = o.variant === 'mcp' ? o.config.tasks : o.config.tasks && baselineTasks
@@ -88,3 +90,6 @@ export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks
     },
   }
 }
+
+const withoutKey = (value: Record<string, unknown>, key: string): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(value).filter(([k]) => k !== key))
