@@ -13,6 +13,8 @@ and file references are F1 scores (what the answer adds counts against it), quot
 credit only where its lines occur in the ground-truth-relevant project file it is attributed to
 (checked against a line-hash index shipped in ground_truth.json, never against /app/project,
 which the agent can edit), and text beyond a limit relative to the reference answer is not read.
+What the instruction gives away earns nothing, but a file gate still charges citing files the
+ground truth does not rely on where the instruction named the relevant ones.
 The optional judge layer asks an OpenAI-compatible model to grade the answer against a rubric
 when JUDGE_BASE_URL, JUDGE_API_KEY and JUDGE_MODEL are set; without them, or when the judge
 fails, the reward is the deterministic layer alone and reward-details.json says so.
@@ -53,6 +55,9 @@ DEFAULT_LIMITS = {
     # Quoted code counts in full only when the prose shows understanding: code credit is scaled
     # by min(1, best prose F1 / code_prose_gate). 0 turns the gate off.
     'code_prose_gate': 0.5,
+    # The file gate: on the share of the file metric the instruction gives away, a cited-file
+    # precision at or above this costs nothing; below it the score shrinks. 0 turns it off.
+    'file_precision_gate': 0.5,
 }
 DEFAULT_JUDGE = {'weight': 0.5, 'max_answer_chars': 24000, 'max_tokens': 300, 'timeout_sec': 60, 'retries': 3,
                  'backoff_sec': 2, 'system_prompt': '', 'rubric': ''}
@@ -432,6 +437,37 @@ def file_metric(resolver, answer, relevant, given, limits):
     return value, detail, reason
 
 
+def file_gate(resolver, outside, relevant, given, file_novelty, limits):
+    """(factor, detail, reason or None). What the instruction gives away earns no credit (the
+    novelty weighting drops it), but getting it wrong still costs: on the share of the file metric
+    the instruction gives away, the score is multiplied by how precise the answer's citations
+    are. Files are read in the prose (a path inside quoted code is the project's text, not a
+    claim); a file the instruction names that the ground truth does not rely on is neutral (the
+    agent was pointed at it); a container path naming no project file is wrong. Citing nothing
+    costs nothing here (and earns nothing elsewhere)."""
+    full_at = limits['file_precision_gate']
+    given_share = 1.0 - file_novelty if relevant else 0.0
+    cited = set()
+    fabricated = set()
+    for path, mention, kind in resolver.scan('\n'.join(outside)):
+        if kind == 'file' and (path in relevant or path not in given):
+            cited.add(path)
+        elif kind == 'fabricated':
+            fabricated.add(mention)
+    counted = len(cited) + len(fabricated)
+    relied_on = len(cited & relevant)
+    precision = relied_on / counted if counted else 1.0
+    factor = 1.0 - given_share * (1.0 - min(1.0, precision / full_at)) if full_at > 0 and counted else 1.0
+    detail = {'value': round4(factor), 'full_at': round4(full_at), 'given': round4(given_share),
+              'cited_files': counted, 'relied_on': relied_on, 'precision': round4(precision)}
+    reason = None
+    if factor < 1:
+        reason = ('file gate x%s: %d of %d files cited in the prose are ones the ground truth relies on (precision %s, '
+                  'full at %s); the instruction gives away %s of the file metric') % (
+            fmt4(factor), relied_on, counted, fmt4(precision), fmt4(full_at), fmt4(given_share))
+    return factor, detail, reason
+
+
 def truth_code_lines(truth_text):
     """Normalised lines of the ground truth's own fenced code: quoting the reference is never
     penalised (they need not be verbatim project lines)."""
@@ -583,6 +619,10 @@ def score(answer, gt, judge=None):
     det = 0.0
     for m in METRICS:
         det = det + effective[m] * values[m]
+    file_factor, gate_detail, gate_reason = file_gate(resolver, outside, relevant, given_files, novelties['file_references'], limits)
+    det = det * file_factor
+    if gate_reason is not None:
+        reasons.append(gate_reason)
     if blank:
         det = 0.0
     judge_weight = gt['judge']['weight']
@@ -609,6 +649,7 @@ def score(answer, gt, judge=None):
         'weights': {m: round4(weights[m]) for m in METRICS},
         'novelty': {m: round4(novelties[m]) for m in METRICS},
         'effective_weights': {m: round4(effective[m]) for m in METRICS},
+        'file_gate': gate_detail,
         'judge': _judge_detail(judge, judge_weight),
         'answer_words': words,
         'words_read': min(words, limit),

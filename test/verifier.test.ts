@@ -7,9 +7,9 @@ import * as assert from 'uvu/assert'
 import { loadConfig } from '../scripts/lib/config.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { cheatAnswers, paraphrase, reorderSections } from '../scripts/verifier/answers.ts'
-import { calibrateTasks, taskAnswers, taskProblems, DEFAULT_MARGINS } from '../scripts/verifier/calibration.ts'
+import { calibrateTasks, pickPeers, readTask, taskAnswers, taskProblems, DEFAULT_MARGINS, type TaskDir } from '../scripts/verifier/calibration.ts'
 import { writeCalibrationReport } from '../scripts/verifier/calibration-report.ts'
-import { commonTerms, thinTruth } from '../scripts/verifier/evidence.ts'
+import { commonTerms, instructionGivens, thinTruth } from '../scripts/verifier/evidence.ts'
 import { findLeaks, leakBaseline, sharedWithOthers } from '../scripts/verifier/leaks.ts'
 import { emptyAnswer } from '../scripts/verifier/oracle.ts'
 import { round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
@@ -41,11 +41,54 @@ const generated = mkdtempSync(join(TEMP, 'verifier-tasks-'))
   const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', generated], { encoding: 'utf8' })
   if (run.status !== 0) throw new Error(`generate failed: ${run.stderr}`)
 }
-const taskIds = readdirSync(join(generated, 'tasks')).filter((d) => d !== 'manifest.json').sort()
+const taskIds = readdirSync(join(generated, 'tasks')).filter((d) => d !== 'manifest.json' && d !== 'dataset.toml').sort()
 const sampleTasks = taskIds.filter((_, i) => i % 5 === 0).map((id) => {
   const dir = join(generated, 'tasks', id)
   return { id, dir, gt: JSON.parse(readFileSync(join(dir, 'tests', 'ground_truth.json'), 'utf8')) as GroundTruthFile, oracle: readFileSync(join(dir, 'solution', 'answer.md'), 'utf8') }
 })
+
+// The two sample tasks whose instruction names every relevant file and identifier: before the
+// file gate, the oracle of a sibling question on their project scored 0.74 and 0.98 on them.
+const THIN_TASKS = ['cpp_data_analytics_expert_010_feature_implementation_expert_01', 'typescript_api_rest_expert_078_bug_investigation_hard_01']
+const allTasks: TaskDir[] = taskIds.map((id) => readTask(join(generated, 'tasks'), id))
+const gtOf = (id: string): GroundTruthFile => JSON.parse(readFileSync(join(generated, 'tasks', id, 'tests', 'ground_truth.json'), 'utf8')) as GroundTruthFile
+
+const fencesOut = (text: string): string => {
+  let inFence = false
+  return text.split('\n').filter((line) => {
+    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence
+    else if (!inFence) return true
+    return false
+  }).join('\n')
+}
+
+/** Answers an attacker or an honest agent might write beyond the calibration kinds: the oracle
+ *  citing (and quoting) one more, relevant-looking project file; another question's oracle on the
+ *  same project, as is, with its paths pointed at the files the instruction names, and as bare
+ *  prose under the instruction's file list. */
+function adversarialAnswers(task: TaskDir, gt: GroundTruthFile): Record<string, string> {
+  const out: Record<string, string> = {}
+  const relevant = (gt.relevant_files ?? []).map((f) => f.slice(P.length))
+  const named = (gt.instruction_files ?? []).map((f) => f.slice(P.length))
+  const dirOf = (f: string) => f.split('/').slice(0, -1).join('/')
+  const extOf = (f: string) => f.split('.').pop()
+  const extra = (gt.project_files ?? []).find((f) => !relevant.includes(f) && relevant.some((r) => dirOf(r) === dirOf(f) && extOf(r) === extOf(f)))
+  if (extra) {
+    const lines = readFileSync(join(task.dir, 'environment', 'project', extra), 'utf8').split('\n').filter((l) => l.trim().length >= 12).slice(0, 3)
+    out.honest_extra_file = task.oracle
+      .replace('## Key files\n\n', `## Key files\n\n- \`${P}${extra}\`: a helper the flow passes through\n`)
+      .replace('## Analysis', `From \`${P}${extra}\`:\n\n\`\`\`${extOf(extra)}\n${lines.join('\n')}\n\`\`\`\n\n## Analysis`)
+  }
+  const sibling = pickPeers(allTasks, task).sameProject
+  if (sibling) {
+    out.sibling_oracle = sibling.oracle
+    let i = 0
+    if (named.length > 0) out.sibling_retargeted = sibling.oracle.replace(/\/app\/project\/[^\s`]*/g, () => P + named[i++ % named.length])
+    const prose = fencesOut(sibling.oracle).replace(/`?\/app\/project\/[^\s`]*`?/g, 'the file')
+    out.sibling_prose_named_files = `## Key files\n\n${named.map((f) => `- \`${P}${f}\``).join('\n')}\n\n${prose}`
+  }
+  return out
+}
 
 // ---------------------------------------------------------------------------------------------
 // The corpus: every calibration answer (cheats included) on generated tasks, and awkward answers
@@ -84,6 +127,11 @@ function corpus(): Case[] {
     const others = sampleTasks.filter((o) => o.id !== t.id)
     const answers = taskAnswers(t, { sameProject: undefined, otherProject: { ...others[0], projectId: 'x' } })
     for (const [name, answer] of Object.entries(answers)) cases.push({ gt: t.gt, name, answer: answer! })
+  }
+  for (const id of [...new Set([...THIN_TASKS, ...sampleTasks.map((t) => t.id)])]) {
+    const task = allTasks.find((t) => t.id === id)!
+    const gt = gtOf(id)
+    for (const [name, answer] of Object.entries(adversarialAnswers(task, gt))) cases.push({ gt, name: `adversarial-${name}`, answer })
   }
   for (const gt of [...real, ...objects, ...edges, ...synthetic, shop]) cases.push({ gt, name: 'oracle', answer: oracleOf(gt, gt === shop ? SHOP : undefined) })
   for (const gt of [...real.slice(0, 2), objects[0], shop, ...edges.filter((g) => g.id !== 'string:long')]) {
@@ -153,6 +201,9 @@ parity('the corpus reaches every metric: grounded code, fabricated paths, trunca
   assert.ok(tsScores.some((s) => s.details.file_references.fabricated_sample.length > 0))
   assert.ok(tsScores.some((s) => s.details.words_read < s.details.answer_words))
   assert.ok(tsScores.some((s) => s.details.judge.status === 'scored'))
+  assert.ok(tsScores.some((s) => s.details.file_gate.value > 0 && s.details.file_gate.value < 1), 'a partial file gate')
+  assert.ok(tsScores.some((s) => s.details.file_gate.value === 0 && s.details.file_gate.cited_files > 0), 'a closed file gate')
+  assert.ok(cases.filter((c) => c.name.startsWith('adversarial-')).length >= 3 * sampleTasks.length, 'the corpus holds the adversarial answers')
 })
 
 parity.run()
@@ -204,6 +255,99 @@ precision('the calibration cheats stay far below the oracle on the shop project'
 })
 
 precision.run()
+
+// ---------------------------------------------------------------------------------------------
+
+const gate = suite('verifier file gate: what the instruction gives away earns nothing, getting it wrong still costs')
+
+// The shop task with an instruction that names the three relevant files: the file metric then
+// has novelty 0 and no weight, and only the gate reads the files an answer cites.
+const RELEVANT = ['src/orders/order_pipeline.py', 'src/payments/gateway.py', 'src/cart/cart_service.py']
+const shopGiven: GroundTruthFile = { ...shop, id: 'shop:files-given', instruction_files: RELEVANT.map((f) => P + f) }
+const cite = (files: string[]) => `## Key files\n\n${files.map((f) => `- \`${P}${f}\``).join('\n')}\n\n## Analysis\n\n${SHOP_TRUTH.replace(/`src\/[^`]+`/g, 'that file')}\n`
+const g = (answer: string, gt = shopGiven) => score(answer, gt).details
+const ungated = (answer: string, gt = shopGiven) => score(answer, { ...gt, limits: { ...gt.limits!, file_precision_gate: 0 } }).details
+
+gate('the right files cost nothing; one extra relevant-looking file costs nothing either', () => {
+  const right = g(cite(RELEVANT))
+  assert.is(right.novelty.file_references, 0)
+  assert.is(right.effective_weights.file_references, 0)
+  assert.equal(right.file_gate, { value: 1, full_at: 0.5, given: 1, cited_files: 3, relied_on: 3, precision: 1 })
+  assert.ok(right.deterministic > 0.5 && right.deterministic === ungated(cite(RELEVANT)).deterministic, String(right.deterministic))
+  const extra = g(cite([...RELEVANT, 'src/app.py']))
+  assert.is(extra.file_gate.precision, 0.75)
+  assert.is(extra.file_gate.value, 1)
+  assert.is(extra.deterministic, right.deterministic)
+  assert.is(g(shopOracle).file_gate.value, 1)
+})
+
+gate('files the ground truth does not rely on cost: the score shrinks with the precision below full_at', () => {
+  const wrong = ['src/extra/module_1.py', 'src/extra/module_2.py', 'src/extra/module_3.py']
+  const none = g(cite(wrong))
+  assert.equal([none.file_gate.relied_on, none.file_gate.cited_files, none.file_gate.value], [0, 3, 0])
+  assert.is(none.deterministic, 0)
+  assert.is(ungated(cite(wrong)).deterministic, ungated(cite(RELEVANT)).deterministic, 'without the gate wrong files cost nothing here')
+  const quarter = cite([RELEVANT[0], ...wrong])
+  assert.is(g(quarter).file_gate.value, 0.5)
+  assert.ok(Math.abs(g(quarter).deterministic - ungated(quarter).deterministic * 0.5) <= 1e-4, 'half the ungated score')
+  assert.match(g(quarter).reasons.join('\n'), 'file gate x0.5000: 1 of 4 files cited in the prose are ones the ground truth relies on')
+})
+
+gate('container paths naming no project file count as wrong citations', () => {
+  const d = g(`${cite(RELEVANT)}\nSee also /app/project/ghost/a.py, /app/project/ghost/b.py, /app/project/ghost/c.py and /app/project/ghost/d.py.\n`)
+  assert.equal([d.file_gate.relied_on, d.file_gate.cited_files], [3, 7])
+  assert.ok(d.file_gate.value < 1)
+})
+
+gate('paths inside quoted code are the project\'s text, not citations; instruction-named files are neutral', () => {
+  const quoted = `${cite(RELEVANT)}\n\`\`\`python\n# see src/extra/module_1.py and src/extra/module_2.py and src/extra/module_3.py and src/extra/module_4.py\n\`\`\`\n`
+  assert.is(g(quoted).file_gate.cited_files, 3)
+  assert.is(g(quoted).file_gate.value, 1)
+  const pointed: GroundTruthFile = { ...shopGiven, instruction_files: [...shopGiven.instruction_files!, `${P}src/app.py`, `${P}docs/architecture.md`] }
+  const d = g(cite([RELEVANT[0], 'src/app.py', 'docs/architecture.md']), pointed)
+  assert.equal([d.file_gate.relied_on, d.file_gate.cited_files, d.file_gate.value], [1, 1, 1])
+})
+
+gate('the gate only charges: copying the instruction stays worthless, citing nothing costs nothing', () => {
+  const instruction = `Find why checkout is slow: \`place_order\` blocks. Start from ${RELEVANT.map((f) => P + f).join(', ')}.`
+  const givens = instructionGivens(instruction, Object.keys(SHOP))
+  const copy = g(instruction, { ...shopGiven, instruction_terms: givens.terms, instruction_files: givens.files })
+  assert.equal(givens.files, shopGiven.instruction_files!.slice().sort())
+  assert.is(copy.file_gate.value, 1)
+  assert.is(copy.deterministic, 0)
+  const bare = g(SHOP_TRUTH.replace(/`src\/[^`]+`/g, 'that file'))
+  assert.is(bare.file_gate.cited_files, 0)
+  assert.is(bare.file_gate.value, 1)
+})
+
+gate('where the instruction names no relevant file the F1 already charges extra files: the gate stays open', () => {
+  const wrong = g(cite(['src/extra/module_1.py', 'src/extra/module_2.py']), shop)
+  assert.is(wrong.file_gate.given, 0)
+  assert.is(wrong.file_gate.value, 1)
+  assert.is(wrong.metrics.file_references, 0)
+  // Half the relevant files named: half the gate's reach.
+  const half: GroundTruthFile = { ...shop, instruction_files: [P + RELEVANT[0]] }
+  const d = g(cite(['src/extra/module_1.py', 'src/extra/module_2.py', 'src/extra/module_3.py']), half)
+  assert.is(d.file_gate.given, round4(1 - 2 / 3))
+  assert.is(d.file_gate.value, round4(1 - (1 - 2 / 3)))
+})
+
+gate('the sample tasks whose sibling oracle scored 0.74 and 0.98 hold the margins now', () => {
+  for (const id of THIN_TASKS) {
+    const task = allTasks.find((t) => t.id === id)!
+    const gt = gtOf(id)
+    const answers = taskAnswers(task, pickPeers(allTasks, task))
+    const r = (a: string) => score(a, gt).reward
+    assert.ok(r(answers.oracle!) >= 0.9 && r(answers.oracle_paraphrased!) >= 0.8 && r(answers.oracle_reordered!) >= 0.8, id)
+    assert.ok(r(answers.other_question_oracle!) <= DEFAULT_MARGINS.other_question_max, `${id}: sibling oracle ${r(answers.other_question_oracle!)}`)
+    assert.ok(score(answers.other_question_oracle!, gt).details.file_gate.value <= 0.5, id)
+    for (const k of ['instruction_copy', 'path_list', 'project_dump', 'dump_word_pairs'] as const) assert.ok(r(answers[k]!) <= 0.3, `${id}: ${k}`)
+    const extra = adversarialAnswers(task, gt).honest_extra_file
+    if (extra) assert.is(score(extra, gt).details.file_gate.value, 1, `${id}: one extra file`)
+  }
+})
+
+gate.run()
 
 // ---------------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import {
   DEFAULT_JUDGE, DEFAULT_LIMITS, DEFAULT_WEIGHTS, METRICS,
-  type CodeDetails, type FileDetails, type GroundTruthFile, type JudgeDetails, type JudgeOutcome, type JudgeSettings,
+  type CodeDetails, type FileDetails, type FileGateDetails, type GroundTruthFile, type JudgeDetails, type JudgeOutcome, type JudgeSettings,
   type Limits, type Metric, type RewardJson, type ScoreDetails, type ScoreResult, type TermDetails, type Weights,
 } from './types.ts'
 
@@ -379,6 +379,31 @@ function fileMetric(resolver: FileResolver, answer: string, relevant: Set<string
   return { value, detail, reason }
 }
 
+/** The file gate (see verify.py's file_gate): what the instruction gives away earns nothing, but
+ *  citing files the ground truth does not rely on still costs. [factor, details, reason when < 1] */
+function fileGate(resolver: FileResolver, outside: string[], relevant: Set<string>, given: ReadonlySet<string>, fileNovelty: number, limits: Limits): [number, FileGateDetails, string | undefined] {
+  const fullAt = limits.file_precision_gate
+  const givenShare = relevant.size > 0 ? 1 - fileNovelty : 0
+  const cited = new Set<string>()
+  const fabricated = new Set<string>()
+  for (const [path, mention, kind] of resolver.scan(outside.join('\n'))) {
+    if (kind === 'file' && (relevant.has(path!) || !given.has(path!))) cited.add(path!)
+    else if (kind === 'fabricated') fabricated.add(mention)
+  }
+  const counted = cited.size + fabricated.size
+  const reliedOn = intersect(cited, relevant).size
+  const precision = counted > 0 ? reliedOn / counted : 1
+  const factor = fullAt > 0 && counted > 0 ? 1 - givenShare * (1 - Math.min(1, precision / fullAt)) : 1
+  const detail: FileGateDetails = {
+    value: round4(factor), full_at: round4(fullAt), given: round4(givenShare),
+    cited_files: counted, relied_on: reliedOn, precision: round4(precision),
+  }
+  const reason = factor < 1
+    ? `file gate x${fmt4(factor)}: ${reliedOn} of ${counted} files cited in the prose are ones the ground truth relies on (precision ${fmt4(precision)}, full at ${fmt4(fullAt)}); the instruction gives away ${fmt4(givenShare)} of the file metric`
+    : undefined
+  return [factor, detail, reason]
+}
+
 /** Normalised lines of the ground truth's own fenced code (see verify.py's truth_code_lines). */
 export function truthCodeLines(truthText: string): Set<string> {
   const out = new Set<string>()
@@ -557,6 +582,9 @@ export function score(answerText: string, gtFile: GroundTruthFile, judge?: Judge
   if (total <= 0) reasons.push('no applicable metric has a positive weight')
   let det = 0
   for (const m of METRICS) det = det + effective[m] * outcomes[m].value
+  const [fileFactor, gateDetail, gateReason] = fileGate(resolver, outside, relevant, givenFiles, novelties.file_references, limits)
+  det = det * fileFactor
+  if (gateReason !== undefined) reasons.push(gateReason)
   if (blank) det = 0
   const judgeWeight = gt.judge.weight
   let [reward, scoreValue] = combine(det, judge, judgeWeight, gt.passThreshold)
@@ -579,6 +607,7 @@ export function score(answerText: string, gtFile: GroundTruthFile, judge?: Judge
     weights: perMetric((m) => round4(weights[m])),
     novelty: perMetric((m) => round4(novelties[m])),
     effective_weights: perMetric((m) => round4(effective[m])),
+    file_gate: gateDetail,
     judge: judgeDetail(judge, judgeWeight),
     answer_words: words,
     words_read: Math.min(words, limit),

@@ -23,6 +23,8 @@ export interface Limits {
   code_precision_full_at: number
   /** Code credit is scaled by min(1, best prose F1 / this); 0: off. */
   code_prose_gate: number
+  /** The file gate: a cited-file precision at or above this costs nothing; 0: off. */
+  file_precision_gate: number
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -33,6 +35,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   code_files_for_full_credit: 3,
   code_precision_full_at: 0.8,
   code_prose_gate: 0.5,
+  file_precision_gate: 0.5,
 })
 
 /** The rubric judge's settings as ground_truth.json carries them (prompt included). */
@@ -136,6 +139,24 @@ export interface CodeDetails {
   prose_factor?: number
 }
 
+/** The file gate: on the share of the file metric the instruction gives away (which earns no
+ *  credit), files cited that the ground truth does not rely on still cost. It multiplies the
+ *  deterministic score. */
+export interface FileGateDetails {
+  /** 1 - given x (1 - min(1, precision / full_at)); 1 when the answer cites no counted file. */
+  value: number
+  full_at: number
+  /** The share of the file metric the instruction gives away (1 - its novelty; 0 when it does not apply). */
+  given: number
+  /** Files named in the prose (outside fenced code) plus container paths naming no project file;
+   *  files the instruction names that the ground truth does not rely on are neutral, not counted. */
+  cited_files: number
+  /** Of those, the files the ground truth relies on. */
+  relied_on: number
+  /** relied_on / cited_files (1 when nothing is counted). */
+  precision: number
+}
+
 /** What the judge did (status off: none configured or not needed; failed: no score, no credit). */
 export interface JudgeOutcome {
   status: 'off' | 'scored' | 'failed'
@@ -162,6 +183,7 @@ export interface ScoreDetails {
   weights: Weights
   novelty: Record<Metric, number>
   effective_weights: Weights
+  file_gate: FileGateDetails
   judge: JudgeDetails
   answer_words: number
   words_read: number
