@@ -10,6 +10,8 @@ import type { FileStamp } from './types.ts'
 export interface Stat {
   size: number
   mtimeMs: number
+  /** Moves with any change to the file and cannot be set back (unlike mtime): keys HashCache. */
+  ctimeMs?: number
   /** Lets a hard link reuse the hash of the file it shares an inode with. */
   ino: number
   link?: string
@@ -23,7 +25,7 @@ const GLOB_CHARS = /[*?[{]/
 export const isGlob = (spec: string): boolean => GLOB_CHARS.test(spec)
 
 function toStat(path: string, st: Stats): Stat {
-  const stat: Stat = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino }
+  const stat: Stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino }
   if (st.isSymbolicLink()) stat.link = readlinkSync(path)
   return stat
 }
@@ -158,11 +160,34 @@ export function specDigest(specs: readonly string[], listings = NO_LISTINGS): st
 export function specStats(specs: readonly string[], listings = NO_LISTINGS): { files: number; digest: string } {
   const digest = new StatDigest()
   let files = 0
+  // expand() keeps a path once (a map): where specs can overlap (a dir and a file in it, a glob),
+  // so must this, or the digest never equals the record's and every plan rehashes the stamps.
+  const seen = mayOverlap(specs) ? new Set<string>() : undefined
   walkSpecs(specs, (path, st) => {
+    if (seen) {
+      if (seen.has(path)) return
+      seen.add(path)
+    }
     files++
     digest.add(path, st.size, st.mtimeMs, st.isSymbolicLink() ? readlinkSync(path) : undefined)
   }, listings)
   return { files, digest: digest.done() }
+}
+
+/** Whether two specs can name the same file: a glob, a repeat, or one spec inside another. */
+function mayOverlap(specs: readonly string[]): boolean {
+  if (specs.length < 2) return false
+  if (specs.some(isGlob)) return true
+  const named = new Set<string>()
+  for (const spec of specs) {
+    const path = spec.replace(/\/+$/, '')
+    if (named.has(path)) return true
+    named.add(path)
+  }
+  for (const path of named) {
+    for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) if (named.has(path.slice(0, i))) return true
+  }
+  return false
 }
 
 export const sameStat = (a: Stat, b: FileStamp): boolean => a.size === b[0] && a.mtimeMs === b[1]
@@ -170,7 +195,7 @@ export const sameStat = (a: Stat, b: FileStamp): boolean => a.size === b[0] && a
 // Several stages read the same files (extract and generate both read project trees), so hashes
 // are remembered for the life of the process, keyed by everything a change would move.
 const memo = new Map<string, string>()
-const memoKey = (path: string, st: Stat) => `${path}\0${st.size}\0${st.mtimeMs}\0${st.ino}`
+const memoKey = (path: string, st: Stat) => `${path}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs ?? ''}\0${st.ino}`
 
 export function rememberHash(path: string, stat: Stat, hash: string): void {
   memo.set(memoKey(path, stat), hash)
@@ -184,6 +209,88 @@ export function hashEntry(path: string, stat: Stat): string {
     memo.set(key, hash)
   }
   return hash
+}
+
+/**
+ * Input hashes remembered across runs (.taskcache/hashes.tsv), keyed by everything a change to
+ * the file moves: size, mtime, ctime (which no tool can set back) and inode. A stage made cold
+ * (`clean`, a new record) then reads none of its unchanged inputs again just to stamp them: at
+ * full scale that is 857 MB hashed for extract. A hash learnt within 2 s of the file's last change
+ * is not remembered (a second write inside one clock tick could leave every key equal). The file
+ * is loaded only once a run has missed the in-process memo more than a few times, so a rerun that
+ * hashes one edited file does not pay for loading it. One `path\tkey\tsha256` line per file: a
+ * flat map of strings, lighter to load than JSON at 55,000 files.
+ */
+export class HashCache {
+  /** Misses before the file is loaded (tests lower it). */
+  static LOAD_AFTER = 32
+  static readonly MAX_ENTRIES = 250_000
+  /** A file changed this recently is not remembered (tests lower it). */
+  static RACY_MS = 2000
+  readonly #file: string | undefined
+  /** path → `key\tsha256`. */
+  #entries: Map<string, string> | undefined
+  readonly #touched = new Set<string>()
+  readonly #pending = new Map<string, string>()
+  #misses = 0
+
+  constructor(file?: string) {
+    this.#file = file
+  }
+
+  #load(): Map<string, string> {
+    if (!this.#entries) {
+      this.#entries = new Map()
+      let text = ''
+      try {
+        if (this.#file) text = readFileSync(this.#file, 'utf8')
+      } catch {
+        // none yet
+      }
+      for (let start = 0; start < text.length; ) {
+        const end = text.indexOf('\n', start)
+        const line = text.slice(start, end === -1 ? text.length : end)
+        start = end === -1 ? text.length : end + 1
+        const tab = line.indexOf('\t')
+        if (tab > 0) this.#entries.set(line.slice(0, tab), line.slice(tab + 1))
+      }
+    }
+    return this.#entries
+  }
+
+  /** The sha256 of a file (or symlink) as hashEntry gives it, from the memo, this cache or its bytes. */
+  hash(path: string, stat: Stat): string {
+    const known = memo.get(memoKey(path, stat))
+    if (known !== undefined) return known
+    const ctimeMs = stat.ctimeMs
+    if (ctimeMs === undefined || stat.link !== undefined || path.includes('\n') || path.includes('\t')) return hashEntry(path, stat)
+    this.#touched.add(path)
+    const key = `${stat.size}:${stat.mtimeMs}:${ctimeMs}:${stat.ino}\t`
+    if (++this.#misses > HashCache.LOAD_AFTER || this.#entries) {
+      const entry = this.#load().get(path)
+      if (entry !== undefined && entry.length === key.length + 64 && entry.startsWith(key)) {
+        const hash = entry.slice(key.length)
+        rememberHash(path, stat, hash)
+        return hash
+      }
+    }
+    const hash = hashEntry(path, stat)
+    if (Date.now() - Math.max(stat.mtimeMs, ctimeMs) > HashCache.RACY_MS) this.#pending.set(path, key + hash)
+    return hash
+  }
+
+  /** Persists what was learnt (real runs only). */
+  save(): void {
+    if (!this.#file || this.#pending.size === 0) return
+    const entries = this.#load()
+    for (const [path, entry] of this.#pending) entries.set(path, entry)
+    this.#pending.clear()
+    // Bounded: past the limit only the files this run asked about are kept.
+    if (entries.size > HashCache.MAX_ENTRIES) for (const path of entries.keys()) if (!this.#touched.has(path)) entries.delete(path)
+    const lines: string[] = []
+    for (const [path, entry] of entries) lines.push(`${path}\t${entry}\n`)
+    writeFileAtomic(this.#file, lines.join(''))
+  }
 }
 
 /** One digest over every (path, size, mtime): equal digests mean no stat moved, so nothing to hash. */

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path'
 import { OutputError, Staging } from './commit.ts'
 import { canonicalJson } from '../lib/hash.ts'
 import { LineCache } from './validate.ts'
-import { expand, hashEntry, Listings, statDigest, type Stat, type StatMap } from './files.ts'
+import { expand, HashCache, hashEntry, Listings, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
 import { bookFromEntries, commitBook, ownedEntries, readBook, runItems, type ItemBook } from './items.ts'
 import { limiter } from './limit.ts'
@@ -99,6 +99,7 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
     options.emit({ type: 'log', stage: 'engine', level: 'warn', message }),
   )
   const listings = new Listings(join(store.dir, 'listings.json'))
+  const hashes = new HashCache(join(store.dir, 'hashes.tsv'))
   try {
     stages.forEach(startProbe)
     clearAbandonedStaging(store)
@@ -119,7 +120,7 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
           for (const dep of stage.deps) for (const path of written.get(dep)?.keys() ?? []) upstream.set(path, dep)
           return limit(async () => {
             try {
-              return await execute(stage, { options, store, upstream, written, listings })
+              return await execute(stage, { options, store, upstream, written, listings, hashes })
             } catch (error) {
               // A plan that cannot read its files fails this stage only; the lock stays held
               // until every stage has settled.
@@ -132,6 +133,7 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
     }
     await Promise.all(done.values())
     listings.save()
+    hashes.save()
     return { ok: Object.values(outcomes).every((o) => o === 'fresh' || o === 'ran'), outcomes }
   } finally {
     lock.release()
@@ -142,6 +144,8 @@ interface Execution {
   options: EngineOptions
   store: Store
   listings: Listings
+  /** Input hashes remembered across runs. */
+  hashes: HashCache
   upstream: Map<string, string>
   /** Per stage that ran: output paths whose bytes changed, so dependents can name the cause. */
   written: Map<string, Map<string, string>>
@@ -299,7 +303,7 @@ function recordRun(
   const sameExtras = canonicalJson(verdict.record?.extraInputs ?? []) === canonicalJson(extraInputs)
   const inputs = sameExtras ? verdict.observation.inputs() : expand(stage.inputs, new Map(), x.listings)
   if (extraInputs.length) expand(extraInputs, inputs, x.listings)
-  const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, previousStamps)
+  const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, x.hashes, previousStamps)
   const outputs = observeOutputs(stage.outputs)
   const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, owned)
   // Item records before the stage record: a crash between the two only costs rebuilds.
@@ -352,13 +356,13 @@ function withPlace(error: Error, where: string): string {
  * since then changed while the stage was running: its stamp gets no hash, so the next plan
  * reruns the stage instead of trusting content the stage may not have read.
  */
-function stampInputs(inputs: StatMap, known: Map<string, string>, previous?: StampFile): Record<string, FileStamp> {
+function stampInputs(inputs: StatMap, known: Map<string, string>, cache: HashCache, previous?: StampFile): Record<string, FileStamp> {
   const stamps: Record<string, FileStamp> = {}
   for (const [path, st] of inputs) {
     const old = previous?.inputs[path]
     let hash = known.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : undefined)
     if (hash === undefined) {
-      hash = hashEntry(path, st)
+      hash = cache.hash(path, st)
       const now = lstatSync(path, { throwIfNoEntry: false })
       if (!now || now.size !== st.size || now.mtimeMs !== st.mtimeMs) hash = ''
     }
