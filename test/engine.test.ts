@@ -11,11 +11,12 @@ import { forEachLimited } from '../scripts/engine/limit.ts'
 import type { EngineEvent, Stage } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
-import { LineCache, validateFile } from '../scripts/engine/validate.ts'
+import { LineCache, streamableArrays, validateFile } from '../scripts/engine/validate.ts'
 import { sha256 } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
 import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
 import { schemaSet } from '../scripts/engine/schemas.ts'
+import { expand, HashCache, specDigest, statDigest } from '../scripts/engine/files.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')
 
@@ -430,6 +431,17 @@ test('dynamic inputs a run no longer reports leave the stamps: the next run is f
   assert.equal((await dyn()).ran, [])
 })
 
+test('overlapping inputs (a dir and a file in it) digest as expand sees them, so a no-op plan stops at the digest', () => {
+  using r = demo()
+  r.write({ 'in/p/a.txt': 'a', 'in/p/meta.json': '{}', 'in/q-x/b.txt': 'b', 'in/q/c.txt': 'c' })
+  const overlapping = [r.path('in/p'), r.path('in/p/meta.json'), r.path('in/q-x'), r.path('in/q'), r.path('in/q/')]
+  const expanded = expand(overlapping)
+  assert.is(expanded.size, 4)
+  assert.is(specDigest(overlapping), statDigest(expanded))
+  const apart = [r.path('in/p'), r.path('in/q-x'), r.path('in/q')]
+  assert.is(specDigest(apart), statDigest(expand(apart)))
+})
+
 test('the limiter: a group leader finishes before its followers start, within the bound', async () => {
   const events: string[] = []
   let running = 0
@@ -469,6 +481,76 @@ test('JSONL validation checks only lines not proven valid before, and still name
   validateFile(schemaSet([]), r.path('b.jsonl'), schema, 'out/a.jsonl', again)
   r.write({ 'c.jsonl': `${lines.join('\n')}\n{"score": 1}\n` })
   assert.throws(() => validateFile(schemaSet([]), r.path('c.jsonl'), schema, 'out/a.jsonl', again), (e: Error) => /out\/a\.jsonl:6: .*\/reward: is required/s.test(e.message))
+})
+
+test('a large JSON document is checked one array item at a time, accepting and refusing what a parse in one piece would', () => {
+  const schemaDoc = {
+    $id: 'https://lbh.test/doc.schema.json', type: 'object', additionalProperties: false, required: ['head', 'tasks'],
+    properties: { head: { type: 'object' }, 'tasks': { type: 'array', items: { $ref: '#/$defs/task' } } },
+    $defs: { task: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } },
+  }
+  using r = rig({ 'schemas/doc.schema.json': JSON.stringify(schemaDoc) })
+  const set = schemaSet([r.path('schemas')])
+  assert.equal([...streamableArrays(set, 'doc.schema.json')], ['tasks'])
+  const check = (text: string) => {
+    r.write({ 'doc.json': text })
+    const piecewise = (() => { try { return validateFile(set, r.path('doc.json'), 'doc.schema.json', 'out/doc.json', undefined, 0) } catch (e) { return (e as Error).message } })()
+    const inOne = (() => { try { return validateFile(set, r.path('doc.json'), 'doc.schema.json', 'out/doc.json') } catch (e) { return (e as Error).message } })()
+    return { piecewise, inOne }
+  }
+  const big = { head: { 'x": [': '[,]' }, tasks: Array.from({ length: 2500 }, (_, i) => ({ id: `t${i}`, text: `say "]", {[ \\ ${'é'.repeat(i % 997)}` })) }
+  const good = check(JSON.stringify(big, null, 2))
+  assert.ok(statSync(r.path('doc.json')).size > 2 << 20, 'read in several chunks')
+  assert.is(good.piecewise, sha256(r.read('doc.json')), 'valid: same digest as the whole-file pass')
+  assert.is(good.inOne, good.piecewise)
+  for (const text of ['{"head": {}, "tasks": []}', '{"head": {}, "tasks": [ ]}', '{"tasks": [{"id": "a"}], "head": {}}']) {
+    const { piecewise, inOne } = check(text)
+    assert.is(piecewise, sha256(text), text)
+    assert.is(inOne, piecewise)
+  }
+  const bad = ['{"head": {}, "tasks": [{"id": "a"},]}', '{"head": {}, "tasks": [,]}', '{"head": {}, "tasks": [{"id": "a"} {"id": "b"}]}',
+    '{"head": {}, "tasks": [{"id": "a"}]', '{"head": {}, "tasks": [{"id": "a"}}}', '{"head": {}, "tasks": [{"id": "a"}]} x', '{"head": {}, "tasks": [{"id": 1}]}',
+    '{"tasks": [{"id": "a"}]}', '{"head": {}, "tasks": [{"id": "a"}], "more": 1}', '{"head": {}, "tasks": {"id": "a"}}', '{"head": {}, "tasks": [{"id": "a"}], "tasks": [{}]}']
+  for (const text of bad) {
+    const { piecewise } = check(text)
+    assert.ok(piecewise.includes('does not match doc.schema.json'), `${text}: ${piecewise}`)
+  }
+  assert.match(check('{"head": {}, "tasks": [{"id": "a"}, {"id": 2}]}').piecewise, 'out/doc.json: /tasks/1/id: must be string')
+})
+
+test('input hashes are remembered across runs by size, mtime, ctime and inode, and a moved ctime is not trusted', () => {
+  using r = rig({}, 'lbh-hashes-')
+  const [racy, loadAfter] = [HashCache.RACY_MS, HashCache.LOAD_AFTER]
+  HashCache.RACY_MS = -1
+  HashCache.LOAD_AFTER = 0
+  try {
+    r.write(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`in/f${i}.txt`, `file ${i}`])))
+    const stats = expand([r.path('in')])
+    const learnt = new HashCache(r.path('hashes.tsv'))
+    for (const [path, st] of stats) assert.is(learnt.hash(path, st), sha256(readFileSync(path)))
+    learnt.save()
+    assert.is(r.read('hashes.tsv').trim().split('\n').length, 5)
+    // Files this process never hashed (so its memo cannot answer): a planted entry with their exact
+    // key is what a later run reads instead of the bytes.
+    r.write({ 'more/g.txt': 'content g', 'more/h.txt': 'content h' })
+    for (const name of ['g', 'h']) utimesSync(r.path(`more/${name}.txt`), 1_700_000_000, 1_700_000_000)
+    const more = expand([r.path('more')])
+    const planted = (path: string) => sha256(`planted ${path}`)
+    writeFileSync(r.path('hashes.tsv'), [...more].map(([path, st]) => `${path}\t${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}\t${planted(path)}\n`).join(''))
+    const g = r.path('more/g.txt')
+    assert.is(new HashCache(r.path('hashes.tsv')).hash(g, more.get(g)!), planted(g))
+    // Same size, mtime set back: only ctime tells, and the remembered hash is not used.
+    const h = r.path('more/h.txt')
+    writeFileSync(h, 'CONTENT h')
+    utimesSync(h, 1_700_000_000, 1_700_000_000)
+    const now = expand([h]).get(h)!
+    assert.is(now.size, more.get(h)!.size)
+    assert.is(now.mtimeMs, more.get(h)!.mtimeMs)
+    assert.is(new HashCache(r.path('hashes.tsv')).hash(h, now), sha256('CONTENT h'))
+  } finally {
+    HashCache.RACY_MS = racy
+    HashCache.LOAD_AFTER = loadAfter
+  }
 })
 
 test.run()

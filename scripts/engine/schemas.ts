@@ -52,6 +52,7 @@ export class SchemaSet {
   readonly #defaulter = new Ajv2020({ ...OPTIONS, useDefaults: true })
   readonly #registered = new WeakSet<Ajv2020>()
   readonly #compiled = new Map<string, ValidateFunction>()
+  readonly #documents = new Map<string, Record<string, unknown>>()
   #fingerprint: string | undefined
 
   constructor(dirs: readonly string[]) {
@@ -73,6 +74,29 @@ export class SchemaSet {
       const schema = JSON.parse(readFileSync(path, 'utf8')) as { $id?: string }
       validate = (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
       this.#compiled.set(key, validate)
+    }
+    return validate
+  }
+
+  /** The schema file as written (parsed), for callers that look at its shape. */
+  document(name: string): Record<string, unknown> {
+    const path = this.path(name)
+    let doc = this.#documents.get(path)
+    if (!doc) this.#documents.set(path, (doc = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>))
+    return doc
+  }
+
+  /** A validator for a part of a schema named by its `$id` and a JSON pointer (`/properties/x/items`). */
+  compilePart(name: string, pointer: string): ValidateFunction {
+    const id = this.document(name).$id
+    if (typeof id !== 'string') throw new Error(`${name} has no $id: its parts cannot be compiled alone`)
+    const key = `p:${id}#${pointer}`
+    let validate = this.#compiled.get(key)
+    if (!validate) {
+      this.compile(name)
+      const part = this.#checker.getSchema(`${id}#${pointer}`)
+      if (!part) throw new Error(`${name} has no schema at ${pointer}`)
+      this.#compiled.set(key, (validate = part))
     }
     return validate
   }
