@@ -71,7 +71,6 @@ test('every task is scored once; a rerun is fresh; a rerun for another reason ke
   assert.is(r.tasks_dir, 'tasks')
   assert.ok(r.tasks.every((t) => t.scores.oracle! >= 0.9 && t.scores.empty === 0 && t.scores.project_dump! <= 0.3))
   const md = readFileSync(join(out, 'report', 'calibration.md'), 'utf8')
-  assert.match(md, '3 scored in this run, 0 kept from earlier runs')
   assert.match(md, '![calibration chart](calibration.svg)')
   assert.match(readFileSync(join(out, 'report', 'calibration.svg'), 'utf8'), /^<svg /)
 
@@ -84,7 +83,8 @@ test('every task is scored once; a rerun is fresh; a rerun for another reason ke
   assert.ok(rerun.done, rerun.fail?.error)
   assert.equal([rerun.scored, rerun.kept], [0, 3])
   assert.equal(report().tasks, r.tasks)
-  assert.match(readFileSync(join(out, 'report', 'calibration.md'), 'utf8'), '0 scored in this run, 3 kept from earlier runs')
+  // No timing or run counts in the artifacts: rebuilt from kept scores, they are the same bytes.
+  assert.is(readFileSync(join(out, 'report', 'calibration.md'), 'utf8'), md)
 })
 
 test('a task whose dir changed is the only one scored again; new margins rescore every task', async () => {

@@ -281,7 +281,6 @@ test('calibration: the verifier\'s CalibrationReport reads with roles, summary, 
   const report = {
     tasks_dir: 'out/tasks',
     margins: { oracle_min: 0.9, empty_max: 0, cheat_max: 0.3, cheat_median_max: 0.15, paraphrase_min: 0.8, other_question_max: 0.5 },
-    seconds: 12.5,
     tasks: [
       { id: 'task_a', project_id: 'p', scores: { oracle: 0.97, empty: 0, keyword_repetition: 0.1 }, borrowed: {}, broken: [] },
       { id: 'task_b', project_id: 'p', scores: { oracle: 0.95, empty: 0, keyword_repetition: 0.41 }, borrowed: { other_question_oracle: 'task_a' }, broken: [broken] },

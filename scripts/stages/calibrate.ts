@@ -112,19 +112,18 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrateRes
     // Margins are checked again from the scores (a kept task's hash includes them, so they agree).
     results.push({ id, project_id: facts.project_id, scores: facts.scores, borrowed: facts.borrowed, broken: taskProblems(id, facts.scores, margins) })
   }
-  const report = calibrationReport(relative(options.outDir, options.tasksDir) || '.', margins, results, seconds)
+  const report = calibrationReport(relative(options.outDir, options.tasksDir) || '.', margins, results)
   // Tasks that broke a margin were scored too (their items failed after scoring).
   const built = run.built.length + brokenScores.size
   const kept = run.kept.length
-  const timing = `in ${round2(seconds)} s summed over tasks (${built} scored in this run, ${kept} kept from earlier runs)`
-  writeCalibrationReport(report, options.outputs, timing)
+  writeCalibrationReport(report, options.outputs)
 
   // A median is a margin over every task: no item to fail, so the stage fails (nothing committed).
   const overall = report.broken.filter((b) => b.task === '*')
   if (overall.length) throw new CalibrationMarginError(overall.map((b) => b.message).join('; '))
   const brokenTasks = new Set(report.broken.map((b) => b.task)).size
   const cheats = KINDS.filter((k) => report.summary[k]?.role === 'cheat').map((k) => report.summary[k]!.max)
-  const summaryLine = `${results.length} tasks, ${built} scored, ${kept} kept; oracle ≥ ${report.summary.oracle?.min ?? '-'}, ` +
+  const summaryLine = `${results.length} tasks, ${built} scored, ${kept} kept (${round2(seconds)} s of scoring summed over tasks); oracle ≥ ${report.summary.oracle?.min ?? '-'}, ` +
     `cheats ≤ ${Math.max(0, ...cheats)}; ${brokenTasks ? `${brokenTasks} task(s) break a margin` : 'every margin holds'}`
   return { report, built, kept, summaryLine }
 }

@@ -24,6 +24,7 @@ async function main(argv: string[]): Promise<number> {
     },
   })
   const margins = (loadConfig(values.config).config.verifier as { calibration?: Margins }).calibration
+  const started = performance.now()
   const report = await calibrateTasks({
     tasksDir: values.tasks,
     taskIds: positionals.length ? positionals : undefined,
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
     concurrency: Number(values.concurrency),
     progress: (done, total, id) => process.stderr.write(`\r${done}/${total} ${id.slice(0, 60).padEnd(60)}`),
   })
-  process.stderr.write('\n')
+  process.stderr.write(`\n${report.tasks.length} tasks scored in ${((performance.now() - started) / 1000).toFixed(1)} s\n`)
   if (values.out) writeCalibrationReport(report, { json: `${values.out}/calibration/report.json`, markdown: `${values.out}/report/calibration.md` })
   console.log(values.json ? JSON.stringify(report, null, 2) : calibrationTable(report))
   return report.ok ? 0 : 1

@@ -16,7 +16,7 @@ export function calibrationTable(report: CalibrationReport): string {
     const s = report.summary[kind]
     if (s) lines.push(`${kind.padEnd(24)} ${s.role.padEnd(15)} ${String(s.n).padStart(3)}  ${f2(s.min)}  ${f2(s.median)}   ${f2(s.max)}`)
   }
-  lines.push(`${report.tasks.length} tasks in ${report.seconds.toFixed(1)} s; ${report.broken.length ? `${report.broken.length} broken margin(s):` : 'every margin holds'}`)
+  lines.push(`${report.tasks.length} tasks; ${report.broken.length ? `${report.broken.length} broken margin(s):` : 'every margin holds'}`)
   for (const b of report.broken.slice(0, 40)) lines.push(`  ${b.message}`)
   if (report.broken.length > 40) lines.push(`  … and ${report.broken.length - 40} more`)
   return lines.join('\n')
@@ -56,13 +56,12 @@ export function calibrationSvg(report: CalibrationReport): string {
   return parts.join('\n')
 }
 
-/** `timing` replaces the default "in N s" (the stage says how many tasks it kept from earlier runs). */
-export function calibrationMarkdown(report: CalibrationReport, svgName: string, timing = `in ${report.seconds.toFixed(1)} s`): string {
+export function calibrationMarkdown(report: CalibrationReport, svgName: string): string {
   const m = report.margins
   const lines = [
     '# Verifier calibration',
     '',
-    `${report.tasks.length} tasks from \`${report.tasks_dir}\`, scored by each task's own \`tests/verify.py\` (judge off) ${timing}.`,
+    `${report.tasks.length} tasks from \`${report.tasks_dir}\`, scored by each task's own \`tests/verify.py\` (judge off).`,
     `Margins: oracle ≥ ${m.oracle_min}; empty ≤ ${m.empty_max}; every cheat ≤ ${m.cheat_max} (median ≤ ${m.cheat_median_max}); ` +
       `reordered and paraphrased oracles ≥ ${m.paraphrase_min} and above every cheat; another question's oracle ≤ ${m.other_question_max}.`,
     '',
@@ -94,11 +93,11 @@ function writeAtomic(path: string, text: string): void {
  * Writes report.json (schema-checked first), calibration.md and its chart (default: calibration.svg
  * beside it; the stage names its staging path, the markdown links the chart by its base name).
  */
-export function writeCalibrationReport(report: CalibrationReport, paths: { json: string; markdown: string; svg?: string }, timing?: string): void {
+export function writeCalibrationReport(report: CalibrationReport, paths: { json: string; markdown: string; svg?: string }): void {
   const issues = check('calibration-report.schema.json', report)
   if (issues.length) throw new Error(`calibration report does not match calibration-report.schema.json: ${issues.slice(0, 3).map((i) => `${i.pointer}: ${i.message}`).join('; ')}`)
   const svgPath = paths.svg ?? paths.markdown.replace(/\.md$/, '') + '.svg'
   writeAtomic(paths.json, `${JSON.stringify(report, null, 2)}\n`)
   writeAtomic(svgPath, `${calibrationSvg(report)}\n`)
-  writeAtomic(paths.markdown, calibrationMarkdown(report, svgPath.split('/').pop()!, timing))
+  writeAtomic(paths.markdown, calibrationMarkdown(report, svgPath.split('/').pop()!))
 }

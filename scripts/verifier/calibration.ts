@@ -54,7 +54,6 @@ export interface KindSummary {
 export interface CalibrationReport {
   tasks_dir: string
   margins: Margins
-  seconds: number
   tasks: TaskCalibration[]
   summary: Partial<Record<AnswerKind, KindSummary>>
   broken: BrokenMargin[]
@@ -250,7 +249,8 @@ export async function calibrateTask(task: TaskDir, peers: { sameProject?: TaskDi
 
 /** The report over the tasks' results: the summary per kind, the margins over all tasks (the
  *  cheat medians) added to each task's broken margins. */
-export function calibrationReport(tasksDir: string, margins: Margins, results: TaskCalibration[], seconds: number): CalibrationReport {
+// No timing in the report: it is an artifact, the same bytes for the same tasks on every run.
+export function calibrationReport(tasksDir: string, margins: Margins, results: TaskCalibration[]): CalibrationReport {
   const summary = summarise(results)
   const broken = results.flatMap((t) => t.broken)
   for (const [kind, s] of Object.entries(summary) as [AnswerKind, KindSummary][]) {
@@ -258,13 +258,12 @@ export function calibrationReport(tasksDir: string, margins: Margins, results: T
       broken.push({ task: '*', answer: kind, score: s.median, margin: 'cheat_median_max', limit: margins.cheat_median_max, message: `median of ${kind} over ${s.n} tasks is ${s.median} > cheat_median_max ${margins.cheat_median_max}` })
     }
   }
-  return { tasks_dir: tasksDir, margins, seconds: round4(seconds), tasks: results, summary, broken, ok: broken.length === 0 }
+  return { tasks_dir: tasksDir, margins, tasks: results, summary, broken, ok: broken.length === 0 }
 }
 
 /** Calibrates every task (or taskIds) of a tasks dir against the margins. Never throws for a
  *  broken margin (it is in the report); throws CalibrationError for unreadable task dirs. */
 export async function calibrateTasks(options: CalibrateOptions): Promise<CalibrationReport> {
-  const started = performance.now()
   const margins: Margins = { ...DEFAULT_MARGINS, ...options.margins }
   const ids = options.taskIds ?? listTasks(options.tasksDir)
   if (ids.length === 0) throw new CalibrationError(`${options.tasksDir}: no generated task dirs to calibrate`)
@@ -286,5 +285,5 @@ export async function calibrateTasks(options: CalibrateOptions): Promise<Calibra
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, ids.length)) }, worker))
-  return calibrationReport(options.tasksDir, margins, results, (performance.now() - started) / 1000)
+  return calibrationReport(options.tasksDir, margins, results)
 }
