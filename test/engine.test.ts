@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
@@ -518,7 +518,7 @@ test('a large JSON document is checked one array item at a time, accepting and r
   assert.match(check('{"head": {}, "tasks": [{"id": "a"}, {"id": 2}]}').piecewise, 'out/doc.json: /tasks/1/id: must be string')
 })
 
-test('input hashes are remembered across runs by size, mtime, ctime and inode, and a moved ctime is not trusted', () => {
+test('input hashes are remembered across runs by path, size, mtime and inode, and a file replaced under the same size and mtime is not trusted', () => {
   using r = rig({}, 'lbh-hashes-')
   const [racy, loadAfter] = [HashCache.RACY_MS, HashCache.LOAD_AFTER]
   HashCache.RACY_MS = -1
@@ -536,17 +536,38 @@ test('input hashes are remembered across runs by size, mtime, ctime and inode, a
     for (const name of ['g', 'h']) utimesSync(r.path(`more/${name}.txt`), 1_700_000_000, 1_700_000_000)
     const more = expand([r.path('more')])
     const planted = (path: string) => sha256(`planted ${path}`)
-    writeFileSync(r.path('hashes.tsv'), [...more].map(([path, st]) => `${path}\t${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}\t${planted(path)}\n`).join(''))
+    writeFileSync(r.path('hashes.tsv'), [...more].map(([path, st]) => `${path}\t${st.size}:${st.mtimeMs}:${st.ino}\t${planted(path)}\n`).join(''))
     const g = r.path('more/g.txt')
     assert.is(new HashCache(r.path('hashes.tsv')).hash(g, more.get(g)!), planted(g))
-    // Same size, mtime set back: only ctime tells, and the remembered hash is not used.
+    // Same size, mtime set back, written through a rename (as editors and the bench do): a new
+    // inode, so the remembered hash is not used.
     const h = r.path('more/h.txt')
-    writeFileSync(h, 'CONTENT h')
+    writeFileSync(`${h}.tmp`, 'CONTENT h')
+    renameSync(`${h}.tmp`, h)
     utimesSync(h, 1_700_000_000, 1_700_000_000)
     const now = expand([h]).get(h)!
     assert.is(now.size, more.get(h)!.size)
     assert.is(now.mtimeMs, more.get(h)!.mtimeMs)
     assert.is(new HashCache(r.path('hashes.tsv')).hash(h, now), sha256('CONTENT h'))
+    // A run that hashed only a few files appends them without loading the rest; the last line wins.
+    HashCache.LOAD_AFTER = 32
+    r.write({ 'more/i.txt': 'content i' })
+    utimesSync(r.path('more/i.txt'), 1_700_000_000, 1_700_000_000)
+    const i = r.path('more/i.txt')
+    const iStat = expand([i]).get(i)!
+    const few = new HashCache(r.path('hashes.tsv'))
+    assert.is(few.hash(i, iStat), sha256('content i'))
+    few.save()
+    assert.is(r.read('hashes.tsv').trim().split('\n').length, 3)
+    assert.ok(r.read('hashes.tsv').endsWith(`${i}\t${iStat.size}:${iStat.mtimeMs}:${iStat.ino}\t${sha256('content i')}\n`))
+    HashCache.LOAD_AFTER = 0
+    r.write({ 'more/j.txt': 'content j' })
+    utimesSync(r.path('more/j.txt'), 1_700_000_000, 1_700_000_000)
+    const j = r.path('more/j.txt')
+    const jStat = expand([j]).get(j)!
+    const jLine = (hash: string) => `${j}\t${jStat.size}:${jStat.mtimeMs}:${jStat.ino}\t${hash}\n`
+    writeFileSync(r.path('hashes.tsv'), jLine(sha256('first')) + jLine(sha256('last')))
+    assert.is(new HashCache(r.path('hashes.tsv')).hash(j, jStat), sha256('last'), 'the last line of a path wins')
   } finally {
     HashCache.RACY_MS = racy
     HashCache.LOAD_AFTER = loadAfter

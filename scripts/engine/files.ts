@@ -1,7 +1,7 @@
 // Walking declared inputs and outputs into (path → stat) maps, and content hashes for them.
 // Stat is the fast path; content decides. Symlinks are never followed: a link's identity is its
 // target string, so a link pointing outside a tree cannot pull foreign files into a fingerprint.
-import { globSync, lstatSync, readdirSync, readFileSync, readlinkSync, type Stats } from 'node:fs'
+import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { createHash } from 'node:crypto'
 import { sha256, sha256File } from '../lib/hash.ts'
@@ -10,8 +10,6 @@ import type { FileStamp } from './types.ts'
 export interface Stat {
   size: number
   mtimeMs: number
-  /** Moves with any change to the file and cannot be set back (unlike mtime): keys HashCache. */
-  ctimeMs?: number
   /** Lets a hard link reuse the hash of the file it shares an inode with. */
   ino: number
   link?: string
@@ -25,7 +23,7 @@ const GLOB_CHARS = /[*?[{]/
 export const isGlob = (spec: string): boolean => GLOB_CHARS.test(spec)
 
 function toStat(path: string, st: Stats): Stat {
-  const stat: Stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino }
+  const stat: Stat = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino }
   if (st.isSymbolicLink()) stat.link = readlinkSync(path)
   return stat
 }
@@ -195,7 +193,7 @@ export const sameStat = (a: Stat, b: FileStamp): boolean => a.size === b[0] && a
 // Several stages read the same files (extract and generate both read project trees), so hashes
 // are remembered for the life of the process, keyed by everything a change would move.
 const memo = new Map<string, string>()
-const memoKey = (path: string, st: Stat) => `${path}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs ?? ''}\0${st.ino}`
+const memoKey = (path: string, st: Stat) => `${path}\0${st.size}\0${st.mtimeMs}\0${st.ino}`
 
 export function rememberHash(path: string, stat: Stat, hash: string): void {
   memo.set(memoKey(path, stat), hash)
@@ -212,14 +210,15 @@ export function hashEntry(path: string, stat: Stat): string {
 }
 
 /**
- * Input hashes remembered across runs (.taskcache/hashes.tsv), keyed by everything a change to
- * the file moves: size, mtime, ctime (which no tool can set back) and inode. A stage made cold
+ * Input hashes remembered across runs (.taskcache/hashes.tsv), keyed like the in-process memo by
+ * path, size, mtime and inode: the plan already trusts an unmoved (size, mtime) to mean unchanged
+ * content, so this cache trusts nothing more. (Not ctime: hard-linking a data file into a task dir
+ * moves its ctime, and tasks.link hardlink would then defeat the cache.) A stage made cold
  * (`clean`, a new record) then reads none of its unchanged inputs again just to stamp them: at
- * full scale that is 857 MB hashed for extract. A hash learnt within 2 s of the file's last change
- * is not remembered (a second write inside one clock tick could leave every key equal). The file
- * is loaded only once a run has missed the in-process memo more than a few times, so a rerun that
- * hashes one edited file does not pay for loading it. One `path\tkey\tsha256` line per file: a
- * flat map of strings, lighter to load than JSON at 55,000 files.
+ * full scale that is 857 MB hashed for extract. A hash learnt within 2 s of the file's mtime is
+ * not remembered (a second write inside one coarse clock tick could leave the key equal). The file
+ * is loaded only once a run has missed the memo more than a few times, so a rerun that hashes one
+ * edited file does not pay for it. One `path\tkey\tsha256` line per file, written in chunks.
  */
 export class HashCache {
   /** Misses before the file is loaded (tests lower it). */
@@ -230,7 +229,6 @@ export class HashCache {
   readonly #file: string | undefined
   /** path → `key\tsha256`. */
   #entries: Map<string, string> | undefined
-  readonly #touched = new Set<string>()
   readonly #pending = new Map<string, string>()
   #misses = 0
 
@@ -262,10 +260,8 @@ export class HashCache {
   hash(path: string, stat: Stat): string {
     const known = memo.get(memoKey(path, stat))
     if (known !== undefined) return known
-    const ctimeMs = stat.ctimeMs
-    if (ctimeMs === undefined || stat.link !== undefined || path.includes('\n') || path.includes('\t')) return hashEntry(path, stat)
-    this.#touched.add(path)
-    const key = `${stat.size}:${stat.mtimeMs}:${ctimeMs}:${stat.ino}\t`
+    if (stat.link !== undefined || path.includes('\n') || path.includes('\t')) return hashEntry(path, stat)
+    const key = `${stat.size}:${stat.mtimeMs}:${stat.ino}\t`
     if (++this.#misses > HashCache.LOAD_AFTER || this.#entries) {
       const entry = this.#load().get(path)
       if (entry !== undefined && entry.length === key.length + 64 && entry.startsWith(key)) {
@@ -275,21 +271,57 @@ export class HashCache {
       }
     }
     const hash = hashEntry(path, stat)
-    if (Date.now() - Math.max(stat.mtimeMs, ctimeMs) > HashCache.RACY_MS) this.#pending.set(path, key + hash)
+    if (Date.now() - stat.mtimeMs > HashCache.RACY_MS) this.#pending.set(path, key + hash)
     return hash
   }
 
-  /** Persists what was learnt (real runs only). */
+  /**
+   * Persists what was learnt (real runs only). Without the file loaded (a run that hashed a few
+   * files) the new lines are appended, the last line of a path winning at load; a run that loaded
+   * it writes it whole again, compacted, and only when something changed.
+   */
   save(): void {
     if (!this.#file || this.#pending.size === 0) return
-    const entries = this.#load()
-    for (const [path, entry] of this.#pending) entries.set(path, entry)
+    const lines = function* (from: Iterable<[string, string]>): Generator<string> {
+      let chunk = ''
+      for (const [path, entry] of from) {
+        chunk += `${path}\t${entry}\n`
+        if (chunk.length > 1 << 20) yield chunk, (chunk = '')
+      }
+      yield chunk
+    }
+    if (!this.#entries) {
+      const fd = openSync(this.#file, 'a')
+      try {
+        for (const chunk of lines(this.#pending)) writeSync(fd, chunk)
+      } finally {
+        closeSync(fd)
+      }
+      this.#pending.clear()
+      return
+    }
+    const entries = this.#entries
+    let changed = false
+    for (const [path, entry] of this.#pending) {
+      if (entries.get(path) !== entry) entries.set(path, entry), (changed = true)
+    }
+    if (!changed) return this.#pending.clear()
+    // Bounded: past the limit only what this run learnt is kept.
+    const kept = entries.size > HashCache.MAX_ENTRIES ? this.#pending : entries
+    const tmp = `${this.#file}.tmp-${process.pid}`
+    try {
+      const fd = openSync(tmp, 'w')
+      try {
+        for (const chunk of lines(kept)) writeSync(fd, chunk)
+      } finally {
+        closeSync(fd)
+      }
+      renameSync(tmp, this.#file)
+    } catch (error) {
+      rmSync(tmp, { force: true })
+      throw error
+    }
     this.#pending.clear()
-    // Bounded: past the limit only the files this run asked about are kept.
-    if (entries.size > HashCache.MAX_ENTRIES) for (const path of entries.keys()) if (!this.#touched.has(path)) entries.delete(path)
-    const lines: string[] = []
-    for (const [path, entry] of entries) lines.push(`${path}\t${entry}\n`)
-    writeFileAtomic(this.#file, lines.join(''))
   }
 }
 
