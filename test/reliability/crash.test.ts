@@ -45,8 +45,9 @@ function plan(random: () => number, count: number, reusedAllowed: boolean): Kill
 
 /** Output paths (relative to the out dir) a stage's record vouches for. */
 function stampedOutputs(p: Place, stage: string): string[] {
-  const stamps = JSON.parse(readFileSync(join(p.out, '.taskcache', `${stage}.stamps.json`), 'utf8')) as StampFile
-  return Object.keys(stamps.outputs).map((path) => relative(p.out, path))
+  const stamps = JSON.parse(readFileSync(join(p.out, '.taskcache', `${stage}.stamps.json`), 'utf8')) as StampFile & { entries?: Record<string, unknown> }
+  // A tree output (generate's tasks/) is stamped by its entries: their renames are its commit.
+  return [...Object.keys(stamps.outputs), ...Object.keys(stamps.entries ?? {})].map((path) => relative(p.out, path))
 }
 
 /**
