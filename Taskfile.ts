@@ -41,7 +41,8 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
   const out = (rel: string) => join(outDir, rel)
   const extract = extractStage({ dataDir, outDir, config: c.extract, deps: fetch ? ['fetch'] : [] })
   const { dataset } = extract.files
-  const select = selectStage({ outDir, dataset, config: c.selection, leakCheck: c.tasks.leak_check, deps: ['extract'] })
+  const select = selectStage({ outDir, dataset, config: c.selection, leakCheck: c.tasks.leak_check,
+    deps: ['extract'] })
   const picked = { selected: select.files.selected, dataset, dataDir, deps: ['select'] }
   // Beside the task dirs, where `harbor sync` looks for them; generate owns it as a tree entry.
   const registry = out('tasks/dataset.toml')
@@ -49,8 +50,9 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
   const { tasks } = generate.files
   // tasks.variants: the mcp dataset is its own stage and dir, named after the index's commits.
   const mcp = c.tasks.variants.includes('mcp')
-    ? generateStage({ ...picked, name: 'generate-mcp', variant: 'mcp', config: c, tasks: out('tasks-mcp'),
-      registry: out('tasks-mcp/dataset.toml'), projectsToIndex: out('index/projects_to_index.json'), deps: ['select', 'index'] })
+    ? generateStage({ ...picked, name: 'generate-mcp', variant: 'mcp', config: c,
+      tasks: out('tasks-mcp'), registry: out('tasks-mcp/dataset.toml'),
+      projectsToIndex: out('index/projects_to_index.json'), deps: ['select', 'index'] })
     : undefined
   return [
     ...(fetch ? [fetchStage(fetch)] : []),
@@ -61,7 +63,8 @@ function graph({ outDir, dataDir, config: c, fetch }: Settings): Stage[] {
     calibrateStage({ outDir, tasks, margins: c.verifier.calibration, deps: ['generate'] }),
     indexStage({ ...picked, config: c.index, indexDir: out('index') }),
     ...(mcp ? [mcp] : []),
-    smokeStage({ outDir, tasks, config: c.smoke, ...(mcp && { mcpTasks: mcp.files.tasks }), deps: ['generate', ...(mcp ? ['generate-mcp'] : [])] }),
+    smokeStage({ outDir, tasks, config: c.smoke, ...(mcp && { mcpTasks: mcp.files.tasks }),
+      deps: ['generate', ...(mcp ? ['generate-mcp'] : [])] }),
     adapterStage({ outDir, tasks, registry, selected: picked.selected,
       config: c, deps: ['generate'] }),
   ]
@@ -74,7 +77,9 @@ function withReport(stages: Stage[], outDir: string): Stage[] {
     'report/selection.md': 'report', 'report/smoke.md': 'report', 'report/calibration.md': 'report',
     tasks: 'dataset', 'tasks-mcp': 'dataset',
   }
-  for (const output of stages.flatMap((s) => s.outputs)) output.show ??= show[relative(outDir, output.path)]
+  for (const output of stages.flatMap((s) => s.outputs)) {
+    output.show ??= show[relative(outDir, output.path)]
+  }
   return [...stages, reportStage({ outDir, graph: stages })]
 }
 
@@ -105,9 +110,9 @@ process.exitCode = await main(argv, {
   commands: {
     'base-image': {
       title: 'build the Debian base image from the apt mirror when it cannot be pulled',
-      run: async ({ config }, { log, warn, signal }) => {
+      run: async ({ config }, { log, warn, signal, flags }) => {
         const { buildBaseImage } = await import('./scripts/stages/smoke/base-image.ts')
-        return buildBaseImage({ config: config.smoke, log, warn, signal })
+        return buildBaseImage({ config: config.smoke, log, warn, signal, dryRun: flags.dryRun })
       },
     },
     harbor: {
