@@ -3,6 +3,8 @@
 // strict schema accepts, agent-side paths in ground_truth.json that exist in the copied project, a
 // lint-clean Dockerfile with the project copied last, a dataset.toml whose digests match the dirs,
 // and an oracle that scores high while an empty answer scores 0 (bash + python3, for real).
+// Tasks of the mcp variant (tasks-mcp/) have no environment/project/: assertMcpTaskContract checks
+// them with the project where they ship it (the sidecar's copy, or none in remote mode).
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -39,17 +41,19 @@ export function filesOf(dir: string, rel = ''): string[] {
     })
 }
 
-/** The files Harbor requires, bash scripts it can run, no CR and no unrendered placeholders. */
-export function assertTaskFiles(taskDir: string, id: string, options: { checkInstructionLeftovers?: boolean } = {}): void {
+/** The files Harbor requires, bash scripts it can run, no CR and no unrendered placeholders.
+ *  `project`: where the task ships the project, relative to the task dir (null: nowhere). */
+export function assertTaskFiles(taskDir: string, id: string, options: { checkInstructionLeftovers?: boolean; project?: string | null } = {}): void {
+  const project = options.project === undefined ? 'environment/project' : options.project
   for (const f of REQUIRED_FILES) assert.ok(existsSync(join(taskDir, f)) && statSync(join(taskDir, f)).isFile(), `${id}: ${f}`)
-  assert.ok(statSync(join(taskDir, 'environment', 'project')).isDirectory(), `${id}: environment/project`)
+  if (project) assert.ok(statSync(join(taskDir, project)).isDirectory(), `${id}: ${project}`)
   for (const script of ['tests/test.sh', 'solution/solve.sh']) {
     assert.is(statSync(join(taskDir, script)).mode & 0o777, 0o755, `${id}: ${script} mode`)
     const text = readFileSync(join(taskDir, script), 'utf8')
     assert.ok(text.startsWith('#!/bin/bash\n'), `${id}: ${script} shebang`)
     assert.not.match(text, /^\s*set\s+-\w*e/m, `${id}: ${script} must not set -e`)
   }
-  for (const f of filesOf(taskDir).filter((f) => !f.startsWith('environment/project/'))) {
+  for (const f of filesOf(taskDir).filter((f) => !project || !f.startsWith(`${project}/`))) {
     assert.not.ok(readFileSync(join(taskDir, f), 'utf8').includes('\r'), `${id}: ${f} has CR`)
   }
   const templated = ['task.toml', 'environment/Dockerfile', 'tests/test.sh', 'solution/solve.sh', ...(options.checkInstructionLeftovers === false ? [] : ['instruction.md'])]
@@ -77,25 +81,28 @@ export function assertInstruction(taskDir: string, id: string): void {
   assert.is((text.match(/^```/gm) ?? []).length % 2, 0, `${id}: every fence in the instruction is closed`)
 }
 
-/** ground_truth.json: valid, names files as /app/project/… that exist in the copied project. */
-export function assertGroundTruth(taskDir: string, id: string): void {
+/** ground_truth.json: valid, names files as /app/project/… that exist in the copied project
+ *  (`projectDir`: where that copy is, by default the task's environment/project/). */
+export function assertGroundTruth(taskDir: string, id: string, projectDir = join(taskDir, 'environment', 'project')): void {
   const gt = JSON.parse(readFileSync(join(taskDir, 'tests', 'ground_truth.json'), 'utf8')) as { context_files: string[]; ground_truth: unknown }
   assert.equal(check('ground-truth.schema.json', gt), [], `${id}: ground_truth.json`)
   assert.ok(gt.context_files.length > 0, `${id}: context files`)
   for (const path of gt.context_files) {
     assert.ok(path.startsWith(AGENT_PROJECT), `${id}: ${path} is an agent-side path`)
-    assert.ok(existsSync(join(taskDir, 'environment', 'project', path.slice(AGENT_PROJECT.length))), `${id}: ${path} exists in the copied project`)
+    assert.ok(existsSync(join(projectDir, path.slice(AGENT_PROJECT.length))), `${id}: ${path} exists in the copied project`)
   }
   assert.not.match(JSON.stringify(gt.ground_truth), /[\w.-]\/\/[\w.-]/, `${id}: no // paths in the ground truth`)
 }
 
-/** The Dockerfile lints without errors, starts FROM and copies the project last. */
-export function assertDockerfile(taskDir: string, id: string): void {
+/** The Dockerfile lints without errors, starts FROM and copies the project last (withProject
+ *  false, the mcp variant: copies no project at all). */
+export function assertDockerfile(taskDir: string, id: string, withProject = true): void {
   const text = readFileSync(join(taskDir, 'environment', 'Dockerfile'), 'utf8')
   assert.equal(lintDockerfile(text).filter((d) => d.severity === 1), [], `${id}: Dockerfile lint errors`)
   const instructions = text.split('\n').filter((l) => /^[A-Z]+ /.test(l))
   assert.match(instructions[0], /^FROM /, `${id}: FROM first`)
-  assert.match(instructions.at(-1) ?? '', /^COPY (--chown=\S+ )?project \/app\/project$/, `${id}: project copied last`)
+  if (withProject) assert.match(instructions.at(-1) ?? '', /^COPY (--chown=\S+ )?project \/app\/project$/, `${id}: project copied last`)
+  else assert.not.ok(instructions.some((l) => /^(COPY|ADD) .*project/.test(l)), `${id}: the agent's image gets no project`)
   assert.not.match(text, /<<|--mount|# syntax=/, `${id}: only what the legacy builder understands`)
 }
 
@@ -145,16 +152,36 @@ export function assertTaskContract(taskDir: string, id: string, org = 'locobench
   assertOracle(taskDir, id)
 }
 
-/** manifest.json and dataset.toml list exactly `ids`, with digests that match the directories. */
-export function assertRegistry(tasksDir: string, registry: string, ids: string[], org = 'locobench'): void {
+/**
+ * The contract of a task of the mcp variant (tasks-mcp/<id>/, named `<org>/<id>-mcp`): the same
+ * checks, with the project where the task ships it: the sidecar's build context, or (remote mode,
+ * no project in the task) `projectDir`, for example the baseline twin's environment/project/.
+ */
+export function assertMcpTaskContract(taskDir: string, id: string, options: { org?: string; projectDir?: string } = {}): void {
+  const sidecar = 'environment/code-search/project'
+  const shipped = existsSync(join(taskDir, sidecar))
+  assert.not.ok(existsSync(join(taskDir, 'environment', 'project')), `${id}: no environment/project in an mcp task`)
+  assertTaskFiles(taskDir, id, { project: shipped ? sidecar : null })
+  assertTaskToml(taskDir, `${id}-mcp`, options.org)
+  assertInstruction(taskDir, id)
+  const projectDir = shipped ? join(taskDir, sidecar) : options.projectDir
+  assert.ok(projectDir, `${id}: a remote-mode task ships no project: pass projectDir`)
+  assertGroundTruth(taskDir, id, projectDir)
+  assertDockerfile(taskDir, id, false)
+  assertOracle(taskDir, id)
+}
+
+/** manifest.json and dataset.toml list exactly `ids`, with digests that match the directories.
+ *  `suffix`: what the dataset's task names add to the ids (the mcp variant's `-mcp`). */
+export function assertRegistry(tasksDir: string, registry: string, ids: string[], org = 'locobench', suffix = ''): void {
   const dataset = parseToml(readFileSync(registry, 'utf8')) as { tasks: { name: string; digest: string }[] }
   assert.equal(check('harbor-dataset-toml.schema.json', dataset), [], 'dataset.toml')
   const manifest = JSON.parse(readFileSync(join(tasksDir, 'manifest.json'), 'utf8')) as { tasks: Record<string, { output_hash: string }> }
   assert.equal(check('tasks-manifest.schema.json', manifest), [], 'manifest.json')
-  assert.equal(dataset.tasks.map((t) => t.name), [...ids].sort().map((id) => `${org}/${id}`))
+  assert.equal(dataset.tasks.map((t) => t.name), [...ids].sort().map((id) => `${org}/${id}${suffix}`))
   assert.equal(Object.keys(manifest.tasks).sort(), [...ids].sort())
   for (const { name, digest } of dataset.tasks) {
-    const id = name.slice(org.length + 1)
+    const id = name.slice(org.length + 1, name.length - suffix.length)
     const dir = join(tasksDir, id)
     const lines = filesOf(dir).map((f) => `${f}\0${createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')}\n`)
     const expected = createHash('sha256').update(lines.join('')).digest('hex')
