@@ -7,7 +7,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { appendFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import type { EngineEvent } from '../scripts/engine/types.ts'
@@ -227,6 +228,51 @@ test('a no-op rerun keeps generate-mcp fresh; an edited project file rebuilds th
 
     const last = taskfile(r, BOTH, ['generate-mcp'], data)
     assert.equal(ran(last), [])
+  } finally {
+    r.dispose()
+  }
+})
+
+/** path → `<git mode> <blob id>` of a directory's files and symlinks (links not followed): git's view. */
+function gitView(dir: string, rel = '', into = new Map<string, string>()): Map<string, string> {
+  const blob = (bytes: Buffer) => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+  for (const name of readdirSync(join(dir, rel)).sort()) {
+    const path = rel ? `${rel}/${name}` : name
+    const st = lstatSync(join(dir, path))
+    if (st.isDirectory()) gitView(dir, path, into)
+    else if (st.isSymbolicLink()) into.set(path, `120000 ${blob(Buffer.from(readlinkSync(join(dir, path))))}`)
+    else into.set(path, `${st.mode & 0o100 ? '100755' : '100644'} ${blob(readFileSync(join(dir, path)))}`)
+  }
+  return into
+}
+
+test('the sidecar serves the tree of the commit the task names, symlinks included (as the baseline ships it)', () => {
+  const r = rig({}, 'lbh-mcp-variant-links-')
+  try {
+    const data = r.path('data')
+    cpSync(SAMPLE, data, { recursive: true })
+    const config = { selection: { top_n: 1 }, tasks: { variants: ['baseline', 'mcp'] } }
+    assert.is(taskfile(r, config, ['select'], data).status, 0)
+    const id = readJson<{ tasks: { id: string }[] }>(r.path('out/selected_tasks.json')).tasks[0].id
+    const record = readFileSync(r.path('out/dataset.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; project: { root: string } }).find((x) => x.id === id)
+    const projectDir = join(data, (record as { project: { root: string } }).project.root)
+    const file = filesOf(projectDir)[0]
+    // An absolute link into the project and an unnormalised one are kept as relative links; a
+    // dangling one is left out: by generate's scan and by the index's alike.
+    symlinkSync(join(projectDir, file), join(projectDir, 'absolute_inside_link'))
+    symlinkSync(`./no_such_dir/../${file}`, join(projectDir, 'unnormalised_link'))
+    symlinkSync('no-such-file', join(projectDir, 'dangling_link'))
+
+    const run = taskfile(r, config, ['generate', 'generate-mcp'], data)
+    assert.is(run.status, 0, run.stderr)
+    const shipped = gitView(r.path(`out/tasks/${id}/environment/project`))
+    assert.ok(shipped.has('absolute_inside_link') && !shipped.has('dangling_link'), [...shipped.keys()].join(' '))
+    const [entry] = projectsToIndex(r)
+    const inRepo = spawnSync('git', [`--git-dir=${r.path(`out/index/${entry.repo_dir}`)}`, 'ls-tree', '-r', '-z', '--full-tree', entry.commit], { encoding: 'utf8' })
+    assert.is(inRepo.status, 0, inRepo.stderr)
+    const committed = new Map(inRepo.stdout.split('\0').filter(Boolean).map((l) => [l.slice(l.indexOf('\t') + 1), l.slice(0, l.indexOf('\t')).replace(' blob ', ' ')]))
+    assert.equal([...committed].sort(), [...shipped].sort(), 'the index commit holds what the baseline ships')
+    assert.equal([...gitView(r.path(`out/tasks-mcp/${id}/environment/code-search/project`))].sort(), [...shipped].sort(), `the sidecar serves commit ${entry.commit}`)
   } finally {
     r.dispose()
   }

@@ -89,7 +89,7 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
   await Promise.all(writes)
   // The mcp variant keeps the project out of the agent's image: only the sidecar's context has it.
   if (ctx.mcp) {
-    await ctx.mcp.writeEnvironment(dir, tree)
+    await ctx.mcp.writeEnvironment(dir, tree, ctx.place)
     return mcpTaskDigests(dir).output
   }
   await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place)

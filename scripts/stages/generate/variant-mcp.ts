@@ -9,7 +9,7 @@
 // not depend on whether the mcp variant is generated too.
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { codeSearchMcpServer, codeSearchMcpServerToml, writeMcpEnvironment, bundleCodeSearchServer, CODE_SEARCH_SERVICE } from '../../mcp/code-search-image.ts'
+import { codeSearchMcpServer, codeSearchMcpServerToml, writeMcpEnvironment, bundleCodeSearchServer, CODE_SEARCH_CONTEXT_DIR, CODE_SEARCH_PROJECT_DIR, CODE_SEARCH_SERVICE } from '../../mcp/code-search-image.ts'
 import { TOOL_NAMES, TOOL_SUMMARIES } from '../../mcp/code-search-constants.ts'
 import { sha256 } from '../../lib/hash.ts'
 import { check } from '../../lib/schemas.ts'
@@ -17,7 +17,7 @@ import { harborDigestOfDir } from '../../lib/harbor-digest.ts'
 import { GenerateError, TaskError } from './errors.ts'
 import { filesUnder } from './kept.ts'
 import { taskDigest } from './manifest.ts'
-import type { ProjectTree } from './project.ts'
+import { placeProject, type PlaceState, type ProjectTree } from './project.ts'
 import type { TasksConfig } from './types.ts'
 
 export type Variant = 'baseline' | 'mcp'
@@ -86,14 +86,12 @@ export function withoutProjectCopy(dockerfile: string): string {
 export class McpVariant {
   readonly #config: TasksConfig['mcp']
   readonly #projects: Map<string, IndexedProject>
-  readonly #link: 'copy' | 'hardlink'
   /** sha256 of the bundled server (sidecar mode): part of every task's input hash. */
   readonly bundleSha256: string
 
   private constructor(tasks: TasksConfig, projects: Map<string, IndexedProject>, bundleSha256: string) {
     this.#config = tasks.mcp
     this.#projects = projects
-    this.#link = tasks.link === 'copy' ? 'copy' : 'hardlink'
     this.bundleSha256 = bundleSha256
   }
 
@@ -127,10 +125,16 @@ export class McpVariant {
     return sha256(JSON.stringify({ ...this.#config, bundle: this.bundleSha256, repository: info.repository, commit: info.commit }))
   }
 
-  /** Sidecar mode: the code-search build context, compose file and .dockerignore under environment/. */
-  async writeEnvironment(taskDir: string, tree: ProjectTree): Promise<void> {
+  /**
+   * Sidecar mode: the code-search build context, compose file and .dockerignore under environment/.
+   * The project goes in as the baseline places it, from the same scan (the index stage's rules):
+   * the sidecar serves exactly the tree of the commit the task names, symlinks included.
+   */
+  async writeEnvironment(taskDir: string, tree: ProjectTree, place: PlaceState): Promise<void> {
     if (this.#config.mode !== 'sidecar') return
-    await writeMcpEnvironment(join(taskDir, 'environment'), { projectDir: tree.root, link: this.#link, port: this.#config.port })
+    const env = join(taskDir, 'environment')
+    await writeMcpEnvironment(env, { port: this.#config.port })
+    await placeProject(tree, join(env, CODE_SEARCH_CONTEXT_DIR, CODE_SEARCH_PROJECT_DIR), place)
   }
 }
 
