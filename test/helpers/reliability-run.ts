@@ -145,6 +145,16 @@ export function describeExit(exit: Exit): string {
   return `exit ${exit.code} signal ${exit.signal}\n--- stderr\n${exit.stderr.slice(-4000)}\n--- events\n${events.join('\n')}`
 }
 
+/**
+ * The stages a run from an empty out dir left stale: every stage it did not finish (interrupted,
+ * failed, skipped or never started), in the plan's order. Stages run side by side where the graph
+ * allows, so which of them finished depends on timing; the engine must still call exactly these stale.
+ */
+export function unfinishedStages(exit: Exit, plans: StagePlan[]): string[] {
+  const done = new Set(exit.events.flatMap((e) => (e.event.type === 'done' ? [e.event.stage] : [])))
+  return plans.map((p) => p.stage).filter((stage) => !done.has(stage))
+}
+
 /** Stages in the order they started, with their start and done times. */
 export function stageTimes(exit: Exit): Map<string, { start: number; end?: number }> {
   const times = new Map<string, { start: number; end?: number }>()
