@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { rig } from './helpers/rig.ts'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -17,6 +17,8 @@ import {
   type ScoringFields,
   type SelectionConfig,
 } from '../scripts/stages/select.ts'
+import { LEAK_CACHE_FILE } from '../scripts/stages/select/leak-cache.ts'
+import type { LeakCheckConfig } from '../scripts/stages/select/leaks.ts'
 import { readScoringRows } from '../scripts/stages/select/read.ts'
 import { findMembers, Vocabulary } from '../scripts/stages/select/scan.ts'
 
@@ -899,6 +901,68 @@ test('exclude_leaks off, or tasks.leak_check off, keeps a leaking record; the ru
   const strictRun = cli(['--dataset', dataset, '--output', join(temp.dir, 'cli2', 'selected_tasks.json')])
   assert.is(strictRun.status, 0, strictRun.stderr)
   assert.is(JSON.parse(readFileSync(join(temp.dir, 'cli2', 'selected_tasks.json'), 'utf8')).tasks.length, 1)
+})
+
+// ---- the leak cache ----------------------------------------------------------------------------
+
+test('the leak check reuses the verdicts of unchanged projects: one scenario edited checks only its project, a corrupt cache is ignored, and the outputs are those of a cold run', async () => {
+  using temp = rig({}, 'select-test-')
+  const cacheDir = join(temp.dir, 'cache')
+  const cacheFile = join(cacheDir, LEAK_CACHE_FILE)
+  // 20 projects of two records; every fourth project has a record that leaks.
+  const records = Array.from({ length: 20 }, (_, i) => i + 1).flatMap((n) => [
+    leakRecord(n, 'architectural_understanding', ANSWER, n % 4 === 0 ? `Context first. ${ANSWER}` : 'Explain how settlement flows.', 90000 + n),
+    leakRecord(n, 'bug_investigation', `The scheduler of project ${n} retries failed jobs twice.`, 'Explain the retries.', 80000 + n),
+  ])
+  let runs = 0
+  const run = async (list: object[], options: { cache?: boolean; leakCheck?: LeakCheckConfig } = {}) => {
+    const dir = join(temp.dir, `run-${++runs}`)
+    mkdirSync(dir)
+    const dataset = writeDataset(dir, list)
+    const outputs = { scores: join(dir, 'scores.jsonl'), selected: join(dir, 'selected_tasks.json'), reportDir: join(dir, 'report') }
+    const logged: string[] = []
+    const result = await select({ dataset, config: config(), outputs, leakCheck: options.leakCheck, cacheDir: options.cache === false ? undefined : cacheDir, log: (m) => logged.push(m) })
+    const bytes = [outputs.scores, outputs.selected, ...readdirSync(outputs.reportDir).sort().map((f) => join(outputs.reportDir, f))].map((f) => readFileSync(f, 'utf8'))
+    return { counts: result.leakProjects, logged, bytes, removed: result.selection.candidates.filter((c) => c.removed_by.includes('exclude_leaks')).length }
+  }
+
+  const cold = await run(records)
+  assert.equal(cold.counts, { checked: 20, reused: 0 })
+  assert.ok(cold.logged.includes('leak check: 20 projects checked, 0 reused'), cold.logged.join('\n'))
+  assert.is(cold.removed, 5)
+  const warm = await run(records)
+  assert.equal(warm.counts, { checked: 0, reused: 20 })
+  assert.equal(warm.bytes, cold.bytes)
+  assert.equal(warm.bytes, (await run(records, { cache: false })).bytes, 'no cache dir: every project checked, same outputs')
+
+  // Project 7's first scenario now repeats its answer in the description.
+  const edited = records.map((r, i) => (i === 12 ? { ...r, description: `Context first. ${ANSWER}` } : r))
+  const incremental = await run(edited)
+  assert.equal(incremental.counts, { checked: 1, reused: 19 })
+  assert.ok(incremental.logged.includes('leak check: 1 project checked, 19 reused'), incremental.logged.join('\n'))
+  assert.is(incremental.removed, 6)
+  assert.equal(incremental.bytes, (await run(edited, { cache: false })).bytes, 'equal to a cold run')
+
+  // A corrupt cache file is no error: every project is checked again, with the same outputs.
+  for (const damage of ['not json at all\n', readFileSync(cacheFile, 'utf8').slice(0, -40), '']) {
+    writeFileSync(cacheFile, damage)
+    const recovered = await run(edited)
+    assert.equal(recovered.counts, { checked: 20, reused: 0 }, JSON.stringify(damage.slice(0, 30)))
+    assert.equal(recovered.bytes, incremental.bytes)
+  }
+  // An entry whose shape is wrong spoils the file as a whole.
+  const lines = readFileSync(cacheFile, 'utf8').split('\n')
+  writeFileSync(cacheFile, [lines[0], '{"project":1}', ...lines.slice(2)].join('\n'))
+  assert.equal((await run(edited)).counts, { checked: 20, reused: 0 })
+
+  // Other thresholds start afresh; a project no longer in the dataset leaves the cache.
+  const lenient = { enabled: true, min_run_words: 30, min_sentence_words: 30, min_specific_words: 3 }
+  assert.equal((await run(edited, { leakCheck: lenient })).counts, { checked: 20, reused: 0 })
+  assert.equal((await run(edited)).counts, { checked: 20, reused: 0 })
+  const fewer = await run(edited.slice(2))
+  assert.equal(fewer.counts, { checked: 0, reused: 19 })
+  assert.is(readFileSync(cacheFile, 'utf8').trim().split('\n').length, 1 + 19)
+  assert.equal(fewer.bytes, (await run(edited.slice(2), { cache: false })).bytes)
 })
 
 test.run()

@@ -37,6 +37,9 @@ export interface SelectOptions {
   progress?: (done: number, total: number, unit?: string) => void
   log?: (message: string) => void
   signal?: AbortSignal
+  /** Kept between runs for the leak check's verdicts per project (the engine's ctx.cacheDir);
+   *  without it every project is checked. */
+  cacheDir?: string
 }
 
 export interface SelectResult {
@@ -44,6 +47,8 @@ export interface SelectResult {
   configHash: string
   /** e.g. `8000 read, 7110 passed, 50 selected`. */
   summary: string
+  /** The leak check's projects: checked this run, or reused from cacheDir (absent when not run). */
+  leakProjects?: { checked: number; reused: number }
 }
 
 export async function select(options: SelectOptions): Promise<SelectResult> {
@@ -54,9 +59,13 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
     onChunk: (done, size) => options.progress?.(megabytes(done), megabytes(size), 'MB'),
   })
   const leakCheck = options.leakCheck ?? defaultConfig().tasks.leak_check
+  let leakProjects: SelectResult['leakProjects']
   if (config.exclude_leaks && leakCheck.enabled) {
     // A second pass over the whole file, one project at a time (select/leaks.ts).
-    const leaky = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress: (done, total) => options.progress?.(done, total, 'records checked for leaks') })
+    const progress = (done: number, total: number) => options.progress?.(done, total, 'records checked for leaks')
+    const { leaky, checked, reused } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir })
+    leakProjects = { checked, reused }
+    options.log?.(`leak check: ${checked} project${checked === 1 ? '' : 's'} checked, ${reused} reused`)
     for (const row of rows) {
       const leaks = leaky.get(row.id)
       if (leaks) row.leaked_passage = leaks[0].text
@@ -74,7 +83,7 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
 
   const summary = `${rows.length} read, ${selection.ranked.length} passed, ${selection.selected.length} selected`
   options.log?.(summary)
-  return { selection, configHash, summary }
+  return { selection, configHash, summary, leakProjects }
 }
 
 /** The second pass: each selected record read back whole, with its score fields. */

@@ -15,10 +15,13 @@
 //
 // Memory and time: records are read back whole one project at a time (by the offsets of the first
 // pass, synchronously), only one project's texts and n-grams are held at once, and each record's
-// n-grams are computed once for the baseline, the shared set and the check.
+// n-grams are computed once for the baseline, the shared set and the check. A project whose lines
+// have not changed since the last run reuses that run's verdicts (leak-cache.ts): its lines are
+// read and hashed, never parsed.
 import { closeSync, openSync } from 'node:fs'
 import { findLeaks, leakBaseline, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakRules } from '../../verifier/leaks.ts'
-import { readRecordSync, type ScoringRow } from './read.ts'
+import { LeakCache } from './leak-cache.ts'
+import { LineReader, parseRecord, type ScoringRow } from './read.ts'
 
 /** The tasks.leak_check section (defaults filled in). */
 export interface LeakCheckConfig {
@@ -53,11 +56,23 @@ export interface LeakScanOptions {
   signal?: AbortSignal
   /** Records checked so far, of all. */
   progress?: (done: number, total: number) => void
+  /** Where the verdicts are kept between runs, per project (leak-cache.ts); none: check all. */
+  cacheDir?: string
 }
 
-/** Every record whose description or prompt leaks its ground truth, with the leaks found. */
-export async function findLeakyRecords(dataset: string, rows: readonly ScoringRow[], check: LeakCheckConfig, options: LeakScanOptions = {}): Promise<Map<string, Leak[]>> {
+export interface LeakScan {
+  /** Every record whose description or prompt leaks its ground truth, with the leaks found. */
+  leaky: Map<string, Leak[]>
+  /** Projects checked this run, and projects whose verdicts came from the cache. */
+  checked: number
+  reused: number
+}
+
+/** Every record whose description or prompt leaks its ground truth, with the leaks found. A
+ *  project whose lines are unchanged since a run that kept its verdicts in `cacheDir` reuses them. */
+export async function findLeakyRecords(dataset: string, rows: readonly ScoringRow[], check: LeakCheckConfig, options: LeakScanOptions = {}): Promise<LeakScan> {
   const rules = leakRules(check)
+  const cache = new LeakCache(options.cacheDir, rules)
   const byProject = new Map<string, ScoringRow[]>()
   for (const row of rows) {
     const group = byProject.get(row.project_id)
@@ -65,22 +80,35 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
     else byProject.set(row.project_id, [row])
   }
   const leaky = new Map<string, Leak[]>()
+  let checked = 0
+  let reused = 0
+  const reader = new LineReader()
   const fd = openSync(dataset, 'r')
   try {
     let done = 0
     let projects = 0
-    for (const group of byProject.values()) {
+    for (const [project, group] of byProject) {
       // The event loop gets a turn now and then, for progress and cancellation.
       if (projects++ % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
       options.signal?.throwIfAborted()
       group.sort((a, b) => a.offset - b.offset) // one forward read through the project's lines
-      const records = group.map((row) => ({ id: row.id, texts: leakTexts(readRecordSync(fd, dataset, row)) }))
-      for (const [id, leaks] of projectLeaks(records, rules)) leaky.set(id, leaks)
+      const lines = reader.read(fd, group).map((bytes, i) => ({ row: group[i], id: group[i].id, bytes }))
+      const key = LeakCache.key(lines)
+      let verdicts = cache.reuse(project, key)
+      if (verdicts) reused++
+      else {
+        const records = lines.map(({ row, bytes }) => ({ id: row.id, texts: leakTexts(parseRecord(bytes, dataset, row)) }))
+        verdicts = [...projectLeaks(records, rules)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        cache.store(project, key, verdicts)
+        checked++
+      }
+      for (const [id, leaks] of verdicts) leaky.set(id, leaks)
       done += group.length
       options.progress?.(done, rows.length)
     }
   } finally {
     closeSync(fd)
   }
-  return leaky
+  cache.save()
+  return { leaky, checked, reused }
 }
