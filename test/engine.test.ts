@@ -376,6 +376,15 @@ test('items: kept while their hash and entry hold, rebuilt one by one, removed o
   assert.not.ok(existsSync(r.path('out/.taskcache/letters.items.json')))
 })
 
+test('an item failing on a full disk names where it was being written, under the out dir', async () => {
+  using r = demo()
+  r.write({ 'in/c.txt': 'full disk' })
+  const run = await build(r, { stages: [lettersStage(r.dir)], targets: ['letters'] })
+  const fail = run.events.find((e) => e.type === 'fail') as { error: string }
+  assert.match(fail.error, /\n {2}c: ENOSPC: no space left on device, write \(writing under \S+\/letters\/c\)$/)
+  assert.ok(fail.error.includes(r.path('out/.taskcache/staging')), fail.error)
+})
+
 test('the item verdicts: new, changed, failed before, entry changed or missing; strays by record', () => {
   const record = (hash: string) => ({ hash, facts: null })
   assert.is(decideItem(undefined, 'h', 'same'), 'new')

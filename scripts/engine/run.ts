@@ -184,6 +184,8 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, stage.concurrency ?? Infinity))
   let book: ItemBook | undefined
   let itemFailures: { key: string; error: unknown }[] = []
+  // Where an item was being written (a full disk's error names no file).
+  let itemPlace = (_key: string): string => staging.dir
   const ctx: RunContext = {
     stage: stage.name,
     out: (path) => staging.path(path),
@@ -211,6 +213,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
       })
       book = ran.book
       itemFailures = ran.result.failed
+      if (tree !== undefined) itemPlace = (key) => join(staging.path(tree), key)
       return ran.result
     },
     previous: verdict.record,
@@ -267,7 +270,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
       type: 'fail',
       stage: stage.name,
       durationMs: Math.round(performance.now() - started),
-      error: itemFailureText(itemFailures, result?.summary),
+      error: itemFailureText(itemFailures, result?.summary, itemPlace),
     })
     return 'failed'
   }
@@ -334,9 +337,9 @@ function recordRun(
   return changed
 }
 
-function itemFailureText(failures: { key: string; error: unknown }[], summary: string | undefined): string {
+function itemFailureText(failures: { key: string; error: unknown }[], summary: string | undefined, placeOf: (key: string) => string): string {
   const message = (f: { key: string; error: unknown }) => {
-    const text = f.error instanceof Error ? f.error.message : String(f.error)
+    const text = f.error instanceof Error ? withPlace(f.error, placeOf(f.key)) : String(f.error)
     return text.startsWith(f.key) ? text : `${f.key}: ${text}`
   }
   const lines = failures.slice(0, 20).map((f) => `  ${message(f)}`)
