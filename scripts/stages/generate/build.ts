@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { thinTruth, type ProjectView } from '../../verifier/evidence.ts'
-import type { GroundTruthFile } from '../../verifier/types.ts'
+import type { ProjectView } from '../../verifier/evidence.ts'
 
 // Larger files are not indexed for code grounding (generated or data files, not code to quote).
 const MAX_INDEXED_BYTES = 2 * 1024 * 1024
@@ -70,12 +69,10 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
   const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
   if (gt.dropped.length) ctx.warn(`${record.id}: ${gt.dropped.length} context file(s) not in the project, left out of ground_truth.json: ${gt.dropped.slice(0, 5).join(', ')}${gt.dropped.length > 5 ? ', …' : ''}`)
   const files = renderTaskFiles(
-    { record, paths, groundTruth: gt.file, project: projectView(tree), commonTerms: ctx.commonTerms, leakBaseline: ctx.leakBaseline, dockerfile: inputs.dockerfile ?? ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, mcp: inputs.mcp, generatorVersion: ctx.version, inputHash: inputs.inputHash },
+    { record, warn: ctx.warn, paths, groundTruth: gt.file, project: projectView(tree), commonTerms: ctx.commonTerms, leakBaseline: ctx.leakBaseline, dockerfile: inputs.dockerfile ?? ctx.dockerfiles.get(record.language, record.id), dockerImage: inputs.dockerImage, mcp: inputs.mcp, generatorVersion: ctx.version, inputHash: inputs.inputHash },
     ctx.templates,
     ctx.config,
   )
-  const thin = thinTruth(JSON.parse(files.get('tests/ground_truth.json')!.content) as GroundTruthFile)
-  if (thin) ctx.warn(`${record.id}: ${thin}`)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   await Promise.all(TASK_SUBDIRS.map((sub) => mkdir(`${dir}/${sub}`)))

@@ -7,7 +7,7 @@ import { raw, mdBlock, mdInline, RenderError, type Template } from '../../lib/re
 import { check } from '../../lib/schemas.ts'
 import { toJson } from '../../lib/fsx.ts'
 import { ANSWER_SECTIONS, oracleAnswer } from '../../verifier/oracle.ts'
-import { buildEvidence, enrichGroundTruth, judgeMetadata, type ProjectView } from '../../verifier/evidence.ts'
+import { buildEvidence, enrichGroundTruth, judgeMetadata, thinTruth, type ProjectView } from '../../verifier/evidence.ts'
 import type { VerifierConfig } from '../../verifier/types.ts'
 import { findLeaks, sharedWithOthers } from '../../verifier/leaks.ts'
 import { leakTexts } from './baselines.ts'
@@ -32,6 +32,8 @@ export type RenderedTask = Map<string, RenderedFile>
 
 export interface TaskInputs {
   record: DatasetRecord
+  /** Told when the ground truth is too thin for the deterministic layer to tell answers apart. */
+  warn?: (message: string) => void
   /** How paths in task text become container paths (as in ground_truth.json). */
   paths: PathContext
   groundTruth: GroundTruthFile
@@ -84,6 +86,8 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
   const reference = answer(relevant, evidence.quotes)
   const verifier = config.verifier as unknown as VerifierConfig
   const groundTruth = enrichGroundTruth(relevant, { project, instruction, reference, evidence, common: inputs.commonTerms ?? [], config: verifier })
+  const thin = thinTruth(groundTruth)
+  if (thin) inputs.warn?.(`${record.id}: ${thin}`)
   files.set('instruction.md', { content: instruction, mode: 0o644 })
   // The mcp variant declares its server after [environment], the template's last table.
   files.set('task.toml', { content: checkToml(record.id, render(t.taskToml, taskTomlData(inputs, config)) + (inputs.mcp ? `\n${inputs.mcp.toml}` : '')), mode: 0o644 })
