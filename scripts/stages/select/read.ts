@@ -100,9 +100,7 @@ export async function* readRecords(path: string, refs: readonly (LineRef & { id:
     for (const ref of refs) {
       const bytes = Buffer.allocUnsafe(ref.length)
       const { bytesRead } = await handle.read(bytes, 0, ref.length, ref.offset)
-      const record = bytesRead === ref.length ? parseLine(bytes.toString('utf8'), path, ref.line) : {}
-      if (record.id !== ref.id) throw new DatasetError(`${path}:${ref.line}: changed while select was reading it (expected id "${ref.id}")`)
-      yield record
+      yield parseRecord(bytes.subarray(0, bytesRead), path, ref)
     }
   } finally {
     await handle.close()
@@ -133,7 +131,7 @@ export class LineReader {
   }
 }
 
-/** A line read back by LineReader, parsed whole and checked to be the record `ref` names. */
+/** A line read back (readRecords, LineReader), parsed whole and checked to be the record `ref` names. */
 export function parseRecord(bytes: Buffer, path: string, ref: LineRef & { id: string }): Record<string, unknown> {
   const record = bytes.length === ref.length ? parseLine(bytes.toString('utf8'), path, ref.line) : {}
   if (record.id !== ref.id) throw new DatasetError(`${path}:${ref.line}: changed while select was reading it (expected id "${ref.id}")`)
