@@ -18,7 +18,7 @@ import {
   type SelectionConfig,
 } from '../scripts/stages/select.ts'
 import { LEAK_CACHE_FILE } from '../scripts/stages/select/leak-cache.ts'
-import type { LeakCheckConfig } from '../scripts/stages/select/leaks.ts'
+import type { LeakCheckConfig } from '../scripts/verifier/leaks.ts'
 import { readScoringRows } from '../scripts/stages/select/read.ts'
 import { findMembers, Vocabulary } from '../scripts/stages/select/scan.ts'
 

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Config } from '../lib/config.ts'
 import type { SelectionConfig } from '../stages/select.ts'
-import type { LeakCheckConfig } from '../stages/select/leaks.ts'
+import type { LeakCheckConfig } from '../verifier/leaks.ts'
 import { UsageError } from '../lib/errors.ts'
 
 // Stripping the types of our modules costs about a third of a cold run; Node's compile cache (in

@@ -85,6 +85,20 @@ export interface LeakRules {
 
 export const DEFAULT_LEAK_RULES: Readonly<LeakRules> = Object.freeze({ minRun: 12, minSentence: 8, minSpecific: 3 })
 
+/** config tasks.leak_check (defaults filled in): generate's check, and select's selection.exclude_leaks. */
+export interface LeakCheckConfig {
+  enabled: boolean
+  min_run_words: number
+  min_sentence_words: number
+  min_specific_words: number
+}
+
+export const leakRules = (check: LeakCheckConfig): LeakRules => ({
+  minRun: check.min_run_words,
+  minSentence: check.min_sentence_words,
+  minSpecific: check.min_specific_words,
+})
+
 /** Leaks of the ground truth into the instruction (its text, or a set of its word n-grams): whole sentences and long runs of words, not
  *  covered by n-grams other tasks share, carrying enough words outside the common vocabulary
  *  (template phrasing with one project noun swapped in is not an answer). */

@@ -9,7 +9,7 @@ import { toJson } from '../../lib/fsx.ts'
 import { ANSWER_SECTIONS, oracleAnswer } from '../../verifier/oracle.ts'
 import { buildEvidence, enrichGroundTruth, judgeMetadata, thinTruth, type ProjectView } from '../../verifier/evidence.ts'
 import type { VerifierConfig } from '../../verifier/types.ts'
-import { findLeaks, sharedWithOthers } from '../../verifier/leaks.ts'
+import { findLeaks, leakRules, sharedWithOthers } from '../../verifier/leaks.ts'
 import { leakTexts } from './baselines.ts'
 import { TaskError } from './errors.ts'
 import { normalisePathsInText, type GroundTruthFile, type PathContext } from './ground-truth.ts'
@@ -139,9 +139,7 @@ function checkLeaks(record: DatasetRecord, instruction: string, inputs: TaskInpu
   const rules = tasks.leak_check
   if (!rules.enabled) return
   const shared = inputs.leakBaseline ? sharedWithOthers(inputs.leakBaseline, leakTexts(record as unknown as Record<string, unknown>)) : new Set<string>()
-  const leaks = findLeaks(instruction, inputs.groundTruth.ground_truth_text, shared, new Set(inputs.commonTerms ?? []), {
-    minRun: rules.min_run_words, minSentence: rules.min_sentence_words, minSpecific: rules.min_specific_words,
-  })
+  const leaks = findLeaks(instruction, inputs.groundTruth.ground_truth_text, shared, new Set(inputs.commonTerms ?? []), leakRules(rules))
   if (leaks.length > 0) {
     const shown = leaks.slice(0, 2).map((l) => `${l.kind} of ${l.words} words: "${l.text.slice(0, 120)}"`).join('; ')
     throw new TaskError(record.id, `instruction.md gives the answer away (tasks.leak_check): it repeats ${leaks.length} ground-truth passage(s) no other task shares: ${shown}`)

@@ -1,3 +1,4 @@
+import type { LeakCheckConfig } from '../../verifier/leaks.ts'
 import type { Weights } from '../../verifier/types.ts'
 
 // Shapes the generate stage reads and writes. The record type lists only the fields generate uses;
@@ -37,7 +38,7 @@ export interface TasksConfig {
   include_evaluation_criteria: boolean
   /** none: the instruction lists no relevant files (finding them is the task); files: it lists the scenario's context files. */
   context_hint: 'none' | 'files'
-  leak_check: { enabled: boolean; min_run_words: number; min_sentence_words: number; min_specific_words: number }
+  leak_check: LeakCheckConfig
   /** copy: clones/copies (never aliases the data); hardlink (or its old name auto): shared inodes. */
   link: 'copy' | 'hardlink' | 'auto'
   agent_timeout_sec: number

@@ -19,23 +19,9 @@
 // have not changed since the last run reuses that run's verdicts (leak-cache.ts): its lines are
 // read and hashed, never parsed.
 import { closeSync, openSync } from 'node:fs'
-import { findLeaks, leakBaseline, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakRules } from '../../verifier/leaks.ts'
+import { findLeaks, leakBaseline, leakRules, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakCheckConfig, type LeakRules } from '../../verifier/leaks.ts'
 import { LeakCache } from './leak-cache.ts'
 import { LineReader, parseRecord, type ScoringRow } from './read.ts'
-
-/** The tasks.leak_check section (defaults filled in). */
-export interface LeakCheckConfig {
-  enabled: boolean
-  min_run_words: number
-  min_sentence_words: number
-  min_specific_words: number
-}
-
-export const leakRules = (check: LeakCheckConfig): LeakRules => ({
-  minRun: check.min_run_words,
-  minSentence: check.min_sentence_words,
-  minSpecific: check.min_specific_words,
-})
 
 /** The leaks of one project's records, by id (records without a leak are absent). `texts` are
  *  leakTexts of each record: ground truth, description, prompt. */

@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import type { OutputSpec, Stage } from '../../engine/types.ts'
 import type { SelectionConfig } from './config.ts'
-import type { LeakCheckConfig } from './leaks.ts'
+import type { LeakCheckConfig } from '../../verifier/leaks.ts'
 import { CHARTS, REPORT_FILE } from './report-files.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
