@@ -3,7 +3,8 @@
 // helper file. Only relative specifiers are followed (packages are pinned by the lock file, which
 // a Taskfile names as a recipe file). `import type` counts too: cheap, and never wrong to include.
 import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
+import { sha256File, sha256 } from '../lib/hash.ts'
 
 // `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')` with a literal
 // specifier, and `new URL('./x.ts', import.meta.url)`: how a worker thread's module is named.
@@ -32,6 +33,15 @@ export function moduleGraph(entry: string): string[] {
   files = [...seen].sort()
   graphs.set(start, files)
   return files
+}
+
+/**
+ * What results computed by some code are valid for: every module of the entry's import graph, and
+ * `extra` files (schemas it reads), by path relative to `root` and content. A cache salted with it
+ * starts afresh when any of that code changes.
+ */
+export function codeHash(entry: string, root: string, extra: readonly string[] = []): string {
+  return sha256([...moduleGraph(entry), ...extra].map((f) => `${relative(root, f)}\0${sha256File(f)}`).join('\n'))
 }
 
 // A commented-out import must not pull a module in. Only comments that open a line are dropped: a

@@ -6,9 +6,8 @@
 // others keep their recorded scores. A task that breaks a margin is a failed item (the report is
 // committed with it, the stage fails naming the task and the answer); a cheat whose median over
 // the tasks breaks its margin fails the whole stage. calibrate/calibrate-stage.ts declares it.
-import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { moduleGraph } from '../engine/imports.ts'
+import { codeHash } from '../engine/imports.ts'
 import type { ItemsRunner } from '../engine/items.ts'
 import { readTasksManifest } from '../contracts/tasks-manifest.ts'
 import { ExitError } from '../lib/errors.ts'
@@ -23,7 +22,8 @@ import { writeCalibrationReport } from '../verifier/calibration-report.ts'
 /** Bump when the facts recorded per task change shape: every task is then scored again. */
 const FACTS_VERSION = 1
 // The code a task's scores depend on: the answers, the scorer it is checked against, the margins.
-const CALIBRATION_MODULE = join(import.meta.dirname, '..', 'verifier', 'calibration.ts')
+const ROOT = join(import.meta.dirname, '..', '..')
+const CALIBRATION_MODULE = join(ROOT, 'scripts', 'verifier', 'calibration.ts')
 
 export interface CalibrateOptions {
   /** The generated tasks (holds manifest.json and one dir per task). */
@@ -68,7 +68,7 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrateRes
   if (ids.length === 0) throw new CalibrationMarginError(`${options.tasksDir}: no generated tasks to calibrate`)
   const tasks = ids.map((id) => readTask(options.tasksDir, id))
   const byId = new Map(tasks.map((t) => [t.id, t]))
-  const code = sha256(moduleGraph(CALIBRATION_MODULE).map((file) => `${relative(CALIBRATION_MODULE, file)}\0${sha256(readFileSync(file))}`).join('\n'))
+  const code = codeHash(CALIBRATION_MODULE, ROOT)
   const oracleHash = (task: TaskDir | undefined) => task && [task.id, sha256(task.oracle)]
   const seed = options.seed ?? 1
   // Scores of tasks that broke a margin: a failed item keeps no facts, the report still shows them.

@@ -8,11 +8,10 @@
 // written. Given the engine's list of changed inputs, files and projects outside it are reused
 // from the caches without being looked at (extract/changes.ts). The caches (extract/cache.ts) are
 // committed last.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join, relative } from 'node:path'
-import { moduleGraph } from '../engine/imports.ts'
-import { sha256 } from '../lib/hash.ts'
+import { join } from 'node:path'
+import { codeHash } from '../engine/imports.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
 import { CacheDamagedError, ScenarioStore } from './extract/cache.ts'
@@ -133,11 +132,7 @@ export const EXTRACT_FILES = ['raw-scenario.schema.json', 'raw-project-metadata.
 
 // The cache is only valid for the code that wrote it: any change to a module extract imports
 // (the id grammar included) or to the raw schemas starts it afresh.
-function codeHash(): string {
-  const root = join(import.meta.dirname, '..', '..')
-  const files = [...moduleGraph(import.meta.filename), ...EXTRACT_FILES]
-  return sha256(files.map((f) => `${relative(root, f)}\0${sha256(readFileSync(f))}`).join('\n'))
-}
+const extractCodeHash = (): string => codeHash(import.meta.filename, join(import.meta.dirname, '..', '..'), EXTRACT_FILES)
 
 export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   try {
@@ -157,7 +152,7 @@ async function run(options: ExtractOptions, changed: ReadonlySet<string> | undef
   const { names, links } = listScenarios(dataDir)
   const total = names.length
   mkdirSync(cacheDir, { recursive: true })
-  const hash = codeHash()
+  const hash = extractCodeHash()
   const changes = changed && changesUnder(dataDir, changed)
   const trusted = changes && trustedScenario(changes, links)
 

@@ -3,8 +3,7 @@
 // change that could alter output changes every input hash.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { moduleGraph } from '../../engine/imports.ts'
-import { sha256, sha256File } from '../../lib/hash.ts'
+import { codeHash } from '../../engine/imports.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 /** The stage's entry module: its import graph is the generator's code. */
@@ -16,7 +15,6 @@ let memo: string | undefined
 export function generatorVersion(): string {
   if (memo) return memo
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
-  const parts = moduleGraph(GENERATE_MODULE).map((f) => `${f.slice(ROOT.length + 1)}\0${sha256File(f)}\n`)
-  memo = `${pkg.version}+${sha256(parts.join('')).slice(0, 12)}`
+  memo = `${pkg.version}+${codeHash(GENERATE_MODULE, ROOT).slice(0, 12)}`
   return memo
 }

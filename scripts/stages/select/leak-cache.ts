@@ -9,7 +9,7 @@
 // longer in the dataset are dropped when the file is written back.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { moduleGraph } from '../../engine/imports.ts'
+import { codeHash } from '../../engine/imports.ts'
 import { sha256 } from '../../lib/hash.ts'
 import { writeFileAtomic } from '../../lib/fsx.ts'
 import type { Leak, LeakRules } from '../../verifier/leaks.ts'
@@ -28,9 +28,7 @@ interface Entry {
 
 /** What the cache file is valid for: the leak code (leaks.ts and what it imports) and the rules. */
 function salt(rules: LeakRules): string {
-  const root = join(import.meta.dirname, '..', '..', '..')
-  const files = moduleGraph(join(import.meta.dirname, 'leaks.ts'))
-  const code = files.map((f) => `${f.slice(root.length)}\0${sha256(readFileSync(f))}`).join('\n')
+  const code = codeHash(join(import.meta.dirname, 'leaks.ts'), join(import.meta.dirname, '..', '..', '..'))
   return sha256(`${code}\n${JSON.stringify([rules.minRun, rules.minSentence, rules.minSpecific])}`)
 }
 
