@@ -57,7 +57,7 @@ export class LineCache {
 const CHUNK = 1 << 20
 
 /** A .json artifact at least this big is checked in pieces when its schema allows (see below). */
-export const STREAM_JSON_BYTES = 8 << 20
+const STREAM_JSON_BYTES = 8 << 20
 
 /** Validates a staged artifact and returns the sha256 of its bytes. */
 export function validateFile(schemas: SchemaSet, path: string, schema: string, shownAs: string, lines?: LineCache, streamFrom = STREAM_JSON_BYTES): string {

@@ -25,7 +25,7 @@ import { LineReader, parseRecord, type ScoringRow } from './read.ts'
 
 /** The leaks of one project's records, by id (records without a leak are absent). `texts` are
  *  leakTexts of each record: ground truth, description, prompt. */
-export function projectLeaks(records: readonly { id: string; texts: readonly [string, string, string] }[], rules: LeakRules): Map<string, Leak[]> {
+function projectLeaks(records: readonly { id: string; texts: readonly [string, string, string] }[], rules: LeakRules): Map<string, Leak[]> {
   const grams = records.map((r) => new TaskGrams(r.texts))
   const baseline = leakBaseline(grams)
   const out = new Map<string, Leak[]>()

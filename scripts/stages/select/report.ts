@@ -128,7 +128,7 @@ function removalSection(candidates: Candidate[], config: SelectionConfig): strin
 }
 
 /** Rows shown in the leak table; scores.jsonl names every removed record. */
-export const LEAK_ROWS = 50
+const LEAK_ROWS = 50
 
 const exclusion = (config: SelectionConfig, leakCheck?: LeakCheckConfig): string => {
   if (!config.exclude_leaks) return 'false'
