@@ -113,6 +113,10 @@ test('a broken margin fails the stage naming the task and the answer; the report
   const r = report()
   assert.not.ok(r.ok)
   assert.ok(r.broken.some((b) => b.task === first && b.answer === 'oracle' && b.margin === 'oracle_min'))
+  // A borrowed oracle is an answer too: the tasks that borrow this one are scored again with it.
+  const borrowers = r.tasks.filter((t) => Object.values(t.borrowed).includes(first))
+  assert.ok(borrowers.length > 0, JSON.stringify(r.tasks.map((t) => t.borrowed)))
+  assert.equal([run.scored, run.kept], [1 + borrowers.length, 2 - borrowers.length])
   assert.match(readFileSync(join(out, 'report', 'calibration.md'), 'utf8'), `\`${first}\` × \`oracle\``)
   assert.not.ok(existsSync(join(out, '.taskcache', 'calibrate.json')), 'no record: the stage is stale')
   const retry = await calibrate({ paraphrase_min: 0.75 })
