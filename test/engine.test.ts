@@ -527,6 +527,21 @@ test('a large JSON document is checked one array item at a time, accepting and r
   assert.match(check('{"head": {}, "tasks": [{"id": "a"}, {"id": 2}]}').piecewise, 'out/doc.json: /tasks/1/id: must be string')
 })
 
+test('a run keeps the input hashes it learnt in .taskcache/hashes.tsv, for a later process', async () => {
+  using r = demo()
+  const racy = HashCache.RACY_MS
+  HashCache.RACY_MS = -1 // the rig's files were written just now
+  try {
+    await build(r)
+  } finally {
+    HashCache.RACY_MS = racy
+  }
+  const lines = r.read('out/.taskcache/hashes.tsv').trim().split('\n').map((l) => l.split('\t'))
+  const a = r.path('in/a.txt')
+  const st = statSync(a)
+  assert.equal(lines.find(([path]) => path === a), [a, `${st.size}:${st.mtimeMs}:${st.ino}`, sha256('hello ')])
+})
+
 test('input hashes are remembered across runs by path, size, mtime and inode, and a file replaced under the same size and mtime is not trusted', () => {
   using r = rig({}, 'lbh-hashes-')
   const [racy, loadAfter] = [HashCache.RACY_MS, HashCache.LOAD_AFTER]
