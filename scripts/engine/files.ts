@@ -195,7 +195,7 @@ export const sameStat = (a: Stat, b: FileStamp): boolean => a.size === b[0] && a
 const memo = new Map<string, string>()
 const memoKey = (path: string, st: Stat) => `${path}\0${st.size}\0${st.mtimeMs}\0${st.ino}`
 
-function rememberHash(path: string, stat: Stat, hash: string): void {
+export function rememberHash(path: string, stat: Stat, hash: string): void {
   memo.set(memoKey(path, stat), hash)
 }
 

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path'
 import { OutputError, Staging } from './commit.ts'
 import { canonicalJson } from '../lib/hash.ts'
 import { LineCache } from './validate.ts'
-import { expand, HashCache, hashEntry, Listings, statDigest, type Stat, type StatMap } from './files.ts'
+import { expand, HashCache, hashEntry, Listings, rememberHash, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
 import { bookFromEntries, commitBook, ownedEntries, readBook, runItems, type ItemBook } from './items.ts'
 import { limiter } from './limit.ts'
@@ -393,7 +393,11 @@ function stampOutputs(
   const files: Record<string, FileStamp> = {}
   for (const [path, st] of outputs.files) {
     const old = previous?.outputs[path]
-    files[path] = [st.size, st.mtimeMs, validated.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : hashOf(path, st))]
+    const checked = validated.get(path)
+    // Hashed while being validated (its bytes, moved into place by rename): a dependent's plan
+    // finds it in the memo instead of reading the file again (selected_tasks.json, dataset.jsonl).
+    if (checked !== undefined) rememberHash(path, st, checked)
+    files[path] = [st.size, st.mtimeMs, checked ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : hashOf(path, st))]
   }
   const entries: Record<string, EntryStamp> = {}
   for (const tree of stage.outputs.filter((o) => o.kind === 'tree')) {
