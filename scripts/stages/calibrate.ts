@@ -14,7 +14,7 @@ import { ExitError } from '../lib/errors.ts'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
 import { KINDS, type AnswerKind } from '../verifier/answers.ts'
 import {
-  calibrateTask, calibrationReport, DEFAULT_MARGINS, pickPeers, readTask, taskProblems,
+  CalibrationError, calibrateTask, calibrationReport, DEFAULT_MARGINS, pickPeers, readTask, taskProblems,
   type CalibrationReport, type Margins, type TaskCalibration, type TaskDir,
 } from '../verifier/calibration.ts'
 import { writeCalibrationReport } from '../verifier/calibration-report.ts'
@@ -65,7 +65,7 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrateRes
   const margins: Margins = { ...DEFAULT_MARGINS, ...options.margins }
   const manifest = readTasksManifest(options.tasksDir)
   const ids = Object.keys(manifest.tasks).sort()
-  if (ids.length === 0) throw new CalibrationMarginError(`${options.tasksDir}: no generated tasks to calibrate`)
+  if (ids.length === 0) throw new CalibrationError(`${options.tasksDir}: no generated tasks to calibrate`)
   const tasks = ids.map((id) => readTask(options.tasksDir, id))
   const byId = new Map(tasks.map((t) => [t.id, t]))
   const code = codeHash(CALIBRATION_MODULE, ROOT)

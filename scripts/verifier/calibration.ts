@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ExitError } from '../lib/errors.ts'
 import { ANSWER_KINDS, cheatAnswers, KINDS, paraphrase, reorderSections, type AnswerKind, type ProjectFileText } from './answers.ts'
 
 export interface Margins {
@@ -74,7 +75,8 @@ export interface CalibrateOptions {
   python?: string
 }
 
-export class CalibrationError extends Error {}
+/** A task dir or verify.py run calibration cannot use: exit 1, naming the file. */
+export class CalibrationError extends ExitError {}
 
 // Files larger than this, or with NUL bytes, are not text an agent would paste.
 const MAX_FILE_BYTES = 1024 * 1024
