@@ -20,7 +20,7 @@ import {
 import { LEAK_CACHE_FILE } from '../scripts/stages/select/leak-cache.ts'
 import type { LeakCheckConfig } from '../scripts/verifier/leaks.ts'
 import { readScoringRows } from '../scripts/stages/select/read.ts'
-import { findMembers, Vocabulary } from '../scripts/stages/select/scan.ts'
+import { findMembers, Vocabulary } from '../scripts/lib/json-members.ts'
 
 const WANTED_KEYS = ['id', 'project_id', 'language', 'task_category', 'difficulty', 'context_length', 'files_count']
 

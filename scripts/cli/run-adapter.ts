@@ -9,8 +9,8 @@ import { runAll } from '../engine/run.ts'
 import { loadConfig } from '../lib/config.ts'
 import { SCHEMA_DIRS } from '../lib/schemas.ts'
 import { generateStage } from '../stages/generate/generate-stage.ts'
-import { datasetIds } from '../stages/generate/records.ts'
-import { readSelectedIds } from '../stages/generate/selected.ts'
+import { datasetIds } from '../contracts/dataset.ts'
+import { readSelectedIds } from '../contracts/selected-tasks.ts'
 import { UsageError } from '../lib/errors.ts'
 
 const USAGE = `usage: run-adapter --dataset_path FILE --output_dir DIR [options]

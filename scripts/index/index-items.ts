@@ -3,13 +3,14 @@
 // project id, with an input hash and a build(). The input hash is the commit the project's content
 // gives (computed in Node from a stat-cached listing), so it changes exactly when the repository
 // would: a touched file with the same bytes keeps it, a same-size edit or a chmod +x moves it.
-// Records are found with the generate stage's own readers, so both stages agree on the selection.
+// Records are found with the dataset contract's readers, as generate finds them, so both stages agree
+// on the selection.
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, isAbsolute, join, resolve, sep } from 'node:path'
 import { sha256 } from '../lib/hash.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
-import { locateRecords, readRecordAt } from '../stages/generate/records.ts'
-import { readSelectedIds } from '../stages/generate/selected.ts'
+import { indexRecords, readRecordAt } from '../contracts/dataset.ts'
+import { readSelectedIds } from '../contracts/selected-tasks.ts'
 import { commitId } from './git-objects.ts'
 import { IndexError } from './index-errors.ts'
 import { listProject, StatCache, type ProjectListing } from './project-listing.ts'
@@ -44,7 +45,7 @@ export interface SelectionInputs {
 export function selectedProjects(inputs: SelectionInputs): SelectedProject[] {
   const dataDir = resolve(inputs.dataDir)
   const ids = [...new Set(readSelectedIds(inputs.selected))]
-  const located = locateRecords(inputs.dataset, new Set(ids))
+  const located = indexRecords(inputs.dataset, new Set(ids))
   const missing = ids.filter((id) => !located.has(id))
   if (missing.length) inputs.warn?.(`${missing.length} selected id(s) have no record in ${basename(inputs.dataset)}; their projects are not indexed: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`)
   const projects = new Map<string, SelectedProject & { line: number }>()

@@ -23,15 +23,15 @@ import type { PlaceState } from './generate/project.ts'
 import { renderDatasetToml } from './generate/registry.ts'
 import { harborTaskDigest, manifestEntry, type TaskFacts } from './generate/harbor-task-digest.ts'
 import { harborDigestOfDir } from '../lib/harbor-digest.ts'
-import { locateRecords, readRecordAt, type RecordLocation } from './generate/records.ts'
-import { readSelectedIds } from './generate/selected.ts'
+import { DatasetError, DATASET_RECORD_SCHEMA, indexRecords, readRecordAt, type DatasetRecord, type RecordRef } from '../contracts/dataset.ts'
+import { readSelectedIds } from '../contracts/selected-tasks.ts'
 import { taskName } from './generate/task-files.ts'
 import { loadTemplates } from './generate/templates.ts'
 import { generatorVersion } from './generate/version.ts'
 import { RenderedWriter } from './generate/write.ts'
 import { KeptFiles } from './generate/kept.ts'
 import { computeBaselines } from './generate/baselines.ts'
-import type { DatasetRecord, GenerateConfig, LanguagesConfig, TasksConfig } from './generate/types.ts'
+import type { GenerateConfig, LanguagesConfig, TasksConfig } from './generate/types.ts'
 import { baselineTasksRecipe, McpVariant, VARIANT_SUFFIX, withoutProjectCopy, type Variant } from './generate/variant-mcp.ts'
 
 export { GenerateError, TaskError } from './generate/errors.ts'
@@ -120,13 +120,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const templates = loadTemplates(options.templatesDir)
 
   const requested = selectedIds(options, warn)
-  const located = locateRecords(options.dataset, new Set(requested))
+  const located = indexRecords(options.dataset, new Set(requested))
   const unknown = requested.filter((id) => !located.has(id))
   if (unknown.length) warn(`${unknown.length} selected id(s) have no record in ${basename(options.dataset)} and are skipped: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}`)
   let wanted = requested.filter((id) => located.has(id))
   if (options.limit !== undefined) wanted = wanted.slice(0, options.limit)
   if (wanted.length === 0) throw new GenerateError(`nothing to generate: none of the ${requested.length} selected id(s) has a record in ${options.dataset}`)
-  const inFileOrder = [...wanted].sort((a, b) => (located.get(a) as RecordLocation).offset - (located.get(b) as RecordLocation).offset)
+  const inFileOrder = [...wanted].sort((a, b) => (located.get(a) as RecordRef).offset - (located.get(b) as RecordRef).offset)
 
   const projects = new ProjectCache(options.dataDir, warn)
   const place: PlaceState = { mode: config.tasks.link, linkUnsupported: false, linked: 0, copied: 0 }
@@ -159,9 +159,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     reserved,
     unit: 'tasks',
     perSlot: TASKS_PER_SLOT,
-    fatal: (error) => error instanceof GenerateError,
+    fatal: (error) => error instanceof GenerateError || error instanceof DatasetError,
     prepare: (id) => {
-      const { record, recordHash } = readRecord(options.dataset, id, located.get(id) as RecordLocation)
+      const { record, recordHash } = readRecord(options.dataset, id, located.get(id) as RecordRef)
       const tree = projects.get(projects.rootOf(record), id)
       const languageDockerfile = ctx.dockerfiles.get(record.language, id)
       const dockerfile = mcp ? withoutProjectCopy(languageDockerfile) : languageDockerfile
@@ -225,11 +225,10 @@ function freshItems(options: GenerateOptions): ItemsRunner {
  * the input hash: extract writes every record deterministically, so equal records are equal bytes
  * (a reformatted file only costs a rebuild), and hashing bytes is cheaper than canonical JSON.
  */
-function readRecord(dataset: string, id: string, at: RecordLocation): { record: DatasetRecord; recordHash: string } {
+function readRecord(dataset: string, id: string, at: RecordRef): { record: DatasetRecord; recordHash: string } {
   const { value, sha256: recordHash } = readRecordAt(dataset, at)
-  if (value.id !== id) throw new GenerateError(`${dataset}:${at.line}: the file changed during the run (expected record ${id})`)
-  const issues = check('dataset-record.schema.json', value)
-  if (issues.length) throw new TaskError(id, `${dataset}:${at.line} does not match dataset-record.schema.json: ${issues.slice(0, 5).map((i) => `${i.pointer}: ${i.message}`).join('; ')}`)
+  const issues = check(DATASET_RECORD_SCHEMA, value)
+  if (issues.length) throw new TaskError(id, `${dataset}:${at.line} does not match ${DATASET_RECORD_SCHEMA}: ${issues.slice(0, 5).map((i) => `${i.pointer}: ${i.message}`).join('; ')}`)
   return { record: value as unknown as DatasetRecord, recordHash }
 }
 
@@ -246,7 +245,7 @@ function selectedIds(options: GenerateOptions, warn: (m: string) => void): strin
 
 function describeError(id: string, error: unknown): string {
   if (error instanceof TaskError) return error.message
-  if (error instanceof RenderError || error instanceof GenerateError) return `${id}: ${error.message}`
+  if (error instanceof RenderError || error instanceof GenerateError || error instanceof DatasetError) return `${id}: ${error.message}`
   const e = error as NodeJS.ErrnoException
   return `${id}: ${e.code ? `${e.code} ` : ''}${e.message ?? String(error)}`
 }

@@ -12,7 +12,8 @@ import { scoresJsonl, selectedTask, selectedTasksHead, writeSelectedTasks, type 
 import { selectionConfigHash, type SelectionConfig } from './select/config.ts'
 import { findLeakyRecords } from './select/leaks.ts'
 import type { LeakCheckConfig } from '../verifier/leaks.ts'
-import { readRecords, readScoringRows, type ScoringRow } from './select/read.ts'
+import { readRecords } from '../contracts/dataset.ts'
+import { readScoringRows, type ScoringRow } from './select/read.ts'
 import { reportFiles } from './select/report.ts'
 import { scoreAndSelect, type Selection } from './select/score.ts'
 
@@ -21,7 +22,7 @@ export { selectionConfigHash } from './select/config.ts'
 /** The selection section with every default, as an empty config file gives it. */
 export const defaultSelectionConfig = (): SelectionConfig => defaultConfig().selection
 export type { FilterKey, QuotaKey, SelectionConfig, SelectionFilter, SelectionQuotas } from './select/config.ts'
-export { DatasetError } from './select/read.ts'
+export { DatasetError } from '../contracts/dataset.ts'
 export { roundScore, scoreAndSelect } from './select/score.ts'
 export type { Candidate, QuotaReason, RemovalReason, ScoreParts, ScoringFields, Selection } from './select/score.ts'
 export type { ScoresLine, SelectedTask, SelectedTasksDoc, SelectedTasksHead } from './select/artifacts.ts'

@@ -8,7 +8,7 @@ import { sha256 } from '../../lib/hash.ts'
 import { commonTerms } from '../../verifier/evidence.ts'
 import { groundTruthText } from '../../verifier/ground-truth-text.ts'
 import { leakBaseline, leakTexts } from '../../verifier/leaks.ts'
-import { datasetIds, locateRecords, readRecordAt, type RecordLocation } from './records.ts'
+import { datasetIds, indexRecords, readRecordAt, type RecordRef } from '../../contracts/dataset.ts'
 
 export interface Baselines {
   common: string[]
@@ -23,8 +23,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '')
  *  selection.exclude_leaks reads the same ones). */
 export { leakTexts }
 
-export function computeBaselines(dataset: string, selected: readonly string[], located: ReadonlyMap<string, RecordLocation>): Baselines {
-  const records = selected.map((id) => readRecordAt(dataset, located.get(id) as RecordLocation).value)
+export function computeBaselines(dataset: string, selected: readonly string[], located: ReadonlyMap<string, RecordRef>): Baselines {
+  const records = selected.map((id) => readRecordAt(dataset, located.get(id) as RecordRef).value)
   const common = commonTerms(records.map((r) => groundTruthText(r.ground_truth)))
   const projects = new Set(records.map((r) => str(r.project_id)))
   const chosen = new Set(selected)
@@ -33,7 +33,7 @@ export function computeBaselines(dataset: string, selected: readonly string[], l
     const parsed = parseScenarioId(id)
     return parsed.ok && projects.has(parsed.value.projectId)
   })
-  const peerLocations = locateRecords(dataset, new Set(peers))
+  const peerLocations = indexRecords(dataset, new Set(peers))
   const texts = [...records, ...[...peerLocations.values()].map((at) => readRecordAt(dataset, at).value)].map(leakTexts)
   const leak = leakBaseline(texts)
   const hash = sha256(`${common.join(' ')}\n${[...leak].filter(([, n]) => n > 1).map(([g]) => g).sort().join('\n')}`)

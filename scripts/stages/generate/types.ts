@@ -1,28 +1,9 @@
 import type { LeakCheckConfig } from '../../verifier/leaks.ts'
 import type { Weights } from '../../verifier/types.ts'
 
-// Shapes the generate stage reads and writes. The record type lists only the fields generate uses;
-// the full contract is schemas/dataset-record.schema.json (validated on read).
+// Shapes the generate stage reads and writes; the artifacts other stages share are in contracts/.
 
-export interface DatasetRecord {
-  id: string
-  project_id: string
-  language: string
-  task_category: string
-  difficulty: string
-  title: string
-  description: string
-  task_prompt_text: string
-  expected_approach_text: string
-  ground_truth: unknown
-  evaluation_criteria: unknown[]
-  evaluation_criteria_text: string[]
-  context_files: string[]
-  missing_context_files: string[]
-  context_length: number
-  files_count: number
-  project: { dir: string; root: string; wrapper: string | null; layout: 'A' | 'B' | 'C'; file_count: number; total_chars: number }
-}
+export type { DatasetRecord } from '../../contracts/dataset.ts'
 
 export type { ManifestEntry, TasksManifest } from '../../contracts/tasks-manifest.ts'
 

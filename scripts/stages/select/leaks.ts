@@ -21,7 +21,8 @@
 import { closeSync, openSync } from 'node:fs'
 import { findLeaks, leakBaseline, leakRules, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakCheckConfig, type LeakRules } from '../../verifier/leaks.ts'
 import { LeakCache } from './leak-cache.ts'
-import { LineReader, parseRecord, type ScoringRow } from './read.ts'
+import { LineReader, parseRecord } from '../../contracts/dataset.ts'
+import type { ScoringRow } from './read.ts'
 
 /** The leaks of one project's records, by id (records without a leak are absent). `texts` are
  *  leakTexts of each record: ground truth, description, prompt. */

@@ -12,7 +12,7 @@
 // to JSON.parse, which either reads the line or reports what is wrong with it. A key repeated at
 // the top level (JSON.stringify never writes one) gives its first occurrence walked, where
 // JSON.parse would keep the last.
-import { ExitError } from '../../lib/errors.ts'
+import { ExitError } from './errors.ts'
 
 export class Unfollowable extends ExitError {
   constructor() {

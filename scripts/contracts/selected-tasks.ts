@@ -4,7 +4,13 @@
 // `/tasks/<n>/id` and skips everything else, jumping over string contents with a regex.
 import { closeSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
-import { GenerateError } from './errors.ts'
+import { ExitError } from '../lib/errors.ts'
+
+export const SELECTED_TASKS_FILE = 'selected_tasks.json'
+export const SELECTED_TASKS_SCHEMA = 'selected-tasks.schema.json'
+
+/** selected_tasks.json is truncated or not JSON. */
+export class SelectedTasksError extends ExitError {}
 
 interface Frame {
   kind: 'object' | 'array'
@@ -34,7 +40,7 @@ export function readSelectedIds(path: string): string[] {
     try {
       text = JSON.parse(`"${buffer}"`) as string
     } catch {
-      throw new GenerateError(`${path}: not valid JSON (bad string escape)`)
+      throw new SelectedTasksError(`${path}: not valid JSON (bad string escape)`)
     }
     if (stringIsKey) stack[stack.length - 1].key = text
     else ids.push(text)
@@ -112,6 +118,6 @@ export function readSelectedIds(path: string): string[] {
   } finally {
     closeSync(fd)
   }
-  if (stack.length !== 0 || inString) throw new GenerateError(`${path}: not valid JSON (truncated)`)
+  if (stack.length !== 0 || inString) throw new SelectedTasksError(`${path}: not valid JSON (truncated)`)
   return ids
 }
