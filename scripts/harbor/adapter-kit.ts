@@ -11,10 +11,10 @@
 //
 // The JSON files are checked against schemas/harbor-adapter-metadata.schema.json and
 // schemas/harbor-parity-experiment.schema.json before anything is written.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
-import { basename, dirname, join, relative } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { basename, join, relative } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
-import { toJson, toPosix, writeFileAtomic } from '../lib/fsx.ts'
+import { replaceDir, stagingFor, toJson, toPosix, writeFileAtomic } from '../lib/fsx.ts'
 import { assertValid } from '../lib/schemas.ts'
 import { ExitError } from '../lib/errors.ts'
 import { adapterReadme } from './adapter-readme.ts'
@@ -320,14 +320,10 @@ export function writeAdapterKit(options: AdapterKitOptions): AdapterKitResult {
 
   // Written into a sibling folder and swapped in whole: a kit is never half old, half new, and a
   // file an earlier kit wrote (a parity config no longer asked for) does not linger.
-  const staging = `${dir}.tmp-${process.pid}`
+  const staging = stagingFor(dir)
   rmSync(staging, { recursive: true, force: true })
   mkdirSync(staging, { recursive: true })
   for (const [name, text] of files) writeFileAtomic(join(staging, name), text)
-  const old = `${dir}.old-${process.pid}`
-  mkdirSync(dirname(dir), { recursive: true })
-  if (existsSync(dir)) renameSync(dir, old)
-  renameSync(staging, dir)
-  rmSync(old, { recursive: true, force: true })
+  replaceDir(staging, dir)
   return { dir, files: [...files.keys()].sort().map((name) => join(dir, basename(name))) }
 }

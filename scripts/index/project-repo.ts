@@ -10,9 +10,10 @@
 // crash leaves the old repository or none, never a half-written one under the final name, and
 // replaced content leaves no unreachable objects behind. git's commit must equal the one computed
 // here, or the build fails: a commit that is not reproducible is never published.
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { recoverDir, replaceDir, stagingFor } from '../lib/fsx.ts'
 import { blobId, commitId, INDEX_IDENTITY } from './git-objects.ts'
 import { hermeticGitEnv, runGit } from './git-run.ts'
 import { IndexError } from './index-errors.ts'
@@ -90,16 +91,19 @@ export async function buildProjectRepo(options: BuildProjectRepoOptions): Promis
     emptyDirs: listing.emptyDirs,
     skipped: listing.skipped,
   }
+  // A run killed mid-swap may have left the old repository aside (it may well be current) or
+  // leftovers beside it: put it back and sweep them before deciding anything.
+  recoverDir(repoDir)
   if (readRepoCommit(repoDir) === expected) return result
   if (existsSync(repoDir) && !isBareRepo(repoDir)) {
     throw new IndexError(`${repoDir} exists and is not a bare git repository; not replacing it (remove it to let the index stage write there)`)
   }
 
-  const temp = `${repoDir}.tmp-${process.pid}`
+  const temp = stagingFor(repoDir)
   await rm(temp, { recursive: true, force: true })
   try {
     await writeRepo(temp, listing, options, expected)
-    swapInto(temp, repoDir)
+    replaceDir(temp, repoDir)
   } catch (error) {
     await rm(temp, { recursive: true, force: true })
     throw error
@@ -162,15 +166,3 @@ export function quotePath(path: string): Buffer {
   return Buffer.from(out)
 }
 
-/** Puts the new repository under its final name; the old one (if any) is moved aside first and removed after. */
-function swapInto(temp: string, repoDir: string): void {
-  if (!existsSync(repoDir)) {
-    renameSync(temp, repoDir)
-    return
-  }
-  const aside = join(dirname(repoDir), `.${basename(repoDir)}.old-${process.pid}`)
-  rmSync(aside, { recursive: true, force: true })
-  renameSync(repoDir, aside)
-  renameSync(temp, repoDir)
-  rmSync(aside, { recursive: true, force: true })
-}

@@ -2,11 +2,10 @@
 // and unpack it so that the data dir appears whole or not at all.
 //
 // fetchDataset builds into a staging dir the engine owns and renames; fetchInto does the same for
-// standalone use, with its own sibling temp dir and rename.
-import { existsSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+// standalone use, with a sibling staging dir and replaceDir.
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
-import { toJson } from '../lib/fsx.ts'
+import { recoverDir, replaceDir, stagingFor, toJson } from '../lib/fsx.ts'
 import { displayUrl, downloadArchive, verifyLocalArchive, type Acquired, type Reporter } from './fetch/download.ts'
 import { FetchAbortedError, FetchConfigError, TargetExistsError } from './fetch/errors.ts'
 import { MARKER_NAME } from './fetch/entries.ts'
@@ -100,41 +99,29 @@ export interface FetchIntoOptions extends Omit<FetchOptions, 'staging' | 'downlo
 }
 
 /**
- * Standalone fetch: builds in `<target>.partial-<pid>` and renames it into place, so readers of
- * the target see the old data or the new, never a half-unpacked tree.
+ * Standalone fetch: builds in a sibling of the target and swaps it into place (replaceDir), so
+ * readers of the target see the old data or the new, never a half-unpacked tree.
  */
 export async function fetchInto(options: FetchIntoOptions): Promise<FetchResult> {
   const target = options.target
   if (!isAbsolute(target)) throw new FetchConfigError(`fetch: target must be an absolute path, got ${target}`)
+  // A run killed mid-swap may have left the old data aside: it goes back before anything is decided.
+  recoverDir(target)
   if (!options.replace && (await nonEmptyDir(target))) throw new TargetExistsError(target)
-  const staging = `${target}.partial-${process.pid}`
+  const staging = stagingFor(target)
   const ownDownloadDir = options.downloadDir === undefined
   const downloadDir = options.downloadDir ?? `${target}.download`
   await mkdir(dirname(target), { recursive: true })
   try {
     const result = await fetchDataset({ ...options, staging, downloadDir })
-    await swapInto(staging, target, options.replace ?? false)
+    // Something may have been put at the target during the download.
+    if (!options.replace && (await nonEmptyDir(target))) throw new TargetExistsError(target)
+    replaceDir(staging, target)
     return result
   } finally {
     await rm(staging, { recursive: true, force: true })
     if (ownDownloadDir && !options.keepArchive) await rm(downloadDir, { recursive: true, force: true })
   }
-}
-
-async function swapInto(staging: string, target: string, replace: boolean): Promise<void> {
-  let aside: string | undefined
-  if (existsSync(target)) {
-    if (!(await nonEmptyDir(target))) await rm(target, { recursive: true })
-    else if (!replace) throw new TargetExistsError(target)
-    else await rename(target, (aside = `${target}.old-${process.pid}`))
-  }
-  try {
-    await rename(staging, target)
-  } catch (error) {
-    if (aside) await rename(aside, target)
-    throw error
-  }
-  if (aside) await rm(aside, { recursive: true, force: true })
 }
 
 async function nonEmptyDir(path: string): Promise<boolean> {
