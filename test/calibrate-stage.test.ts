@@ -5,8 +5,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runAll } from '../scripts/engine/run.ts'
 import type { EngineEvent } from '../scripts/engine/types.ts'
@@ -16,13 +15,14 @@ import { loadConfig } from '../scripts/lib/config.ts'
 import { calibrateStage } from '../scripts/stages/calibrate/calibrate-stage.ts'
 import { generateStage } from '../scripts/stages/generate/generate-stage.ts'
 import type { CalibrationReport } from '../scripts/verifier/calibration.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
-const work = mkdtempSync(join(tmpdir(), 'lbh-calibrate-stage-'))
+const suite = rig({ 'config.json5': JSON.stringify({ selection: { top_n: 3, include: { languages: ['python'] } } }) }, 'lbh-calibrate-stage-')
+const work = suite.dir
 const out = join(work, 'out')
 const tasks = join(out, 'tasks')
 const configFile = join(work, 'config.json5')
-writeFileSync(configFile, JSON.stringify({ selection: { top_n: 3, include: { languages: ['python'] } } }))
 
 test.before(() => {
   const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', out, '--config', configFile], {
@@ -30,7 +30,7 @@ test.before(() => {
   })
   assert.is(run.status, 0, run.stderr + run.stdout)
 })
-test.after(() => rmSync(work, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 /** Only the calibrate stage, over the generated tasks (generate is not in this graph). */
 async function calibrate(margins: Record<string, number> = {}) {

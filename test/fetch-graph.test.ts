@@ -4,16 +4,17 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { buildZip, type ZipEntry } from './helpers/zip.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const SAMPLE = join(ROOT, 'data', 'sample')
-const work = mkdtempSync(join(tmpdir(), 'lbh-fetch-graph-'))
+const suite = rig({}, 'lbh-fetch-graph-')
+const work = suite.dir
 
 function sampleEntries(projects: string[]): ZipEntry[] {
   const entries: ZipEntry[] = []
@@ -85,6 +86,6 @@ test('a configured archive is fetched, verified and unpacked before extract; a r
   }
 })
 
-test.after(() => rmSync(work, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 test.run()

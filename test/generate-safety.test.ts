@@ -5,17 +5,17 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { filesUnder } from '../scripts/stages/generate/kept.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
-const work = mkdtempSync(join(tmpdir(), 'lbh-generate-safety-'))
+const suite = rig({}, 'lbh-generate-safety-')
+const work = suite.dir
 // A copy: with hard links the test writes through a task into "the data".
-const data = join(work, 'data')
-cpSync(join(ROOT, 'data', 'sample'), data, { recursive: true })
+const data = suite.copy(join(ROOT, 'data', 'sample'), 'data')
 
 interface Run {
   status: number | null
@@ -102,6 +102,6 @@ test('files a user added inside a task dir are moved to out/kept/ and named when
   assert.ok(narrowed.warnings.some((w) => w.includes(second) && w.includes('solution/my-try.md')), narrowed.warnings.join('\n'))
 })
 
-test.after(() => rmSync(work, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 test.run()

@@ -5,11 +5,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { codeSearchComposeYaml, writeCodeSearchContext, writeMcpEnvironment } from '../scripts/mcp/code-search-image.ts'
 import { detectCompose, smokeCodeSearchCompose, type ComposeEngine, type McpSmokeResult } from '../scripts/mcp/code-search-smoke.ts'
+import { rig } from './helpers/rig.ts'
 
 function findEngine(): { engine?: ComposeEngine; why: string } {
   const why: string[] = []
@@ -22,21 +22,20 @@ function findEngine(): { engine?: ComposeEngine; why: string } {
 }
 
 const { engine, why } = findEngine()
-const base = mkdtempSync(join(tmpdir(), 'mcp-docker-test-'))
+const suite = rig(
+  {
+    'project/src/settlement/ledger_service.py': 'class SettlementLedgerService:\n    """Reconciles the ledger each night."""\n\n    def reconcile(self, entries):\n        return sorted(entries)\n',
+    'project/src/app.py': 'from settlement.ledger_service import SettlementLedgerService\n\nSettlementLedgerService().reconcile([])\n',
+    'project/README.md': '# Ledger\n',
+    // This run's own image (the tag is the context's hash): removing it at the end cannot pull the
+    // image from under a concurrent run of this suite (two `npm test` at once on one engine).
+    'project/docs/run.txt': `run ${process.pid} ${Date.now()}\n`,
+  },
+  'mcp-docker-test-',
+)
+const base = suite.dir
 const envDir = join(base, 'environment')
 const project = join(base, 'project')
-
-function put(rel: string, text: string): void {
-  mkdirSync(join(project, rel, '..'), { recursive: true })
-  writeFileSync(join(project, rel), text)
-}
-
-put('src/settlement/ledger_service.py', 'class SettlementLedgerService:\n    """Reconciles the ledger each night."""\n\n    def reconcile(self, entries):\n        return sorted(entries)\n')
-put('src/app.py', 'from settlement.ledger_service import SettlementLedgerService\n\nSettlementLedgerService().reconcile([])\n')
-put('README.md', '# Ledger\n')
-// This run's own image (the tag is the context's hash): removing it at the end cannot pull the
-// image from under a concurrent run of this suite (two `npm test` at once on one engine).
-put('docs/run.txt', `run ${process.pid} ${Date.now()}\n`)
 const EXPECTED = 'src/settlement/ledger_service.py'
 
 const leftovers = (project: string): string[] => {
@@ -49,7 +48,7 @@ const leftovers = (project: string): string[] => {
 const show = (label: string, r: McpSmokeResult) =>
   console.log(`  ${label}: ok=${r.ok} ${r.compose} built=${r.built} network=${r.network} identifier=${r.identifier} timings(ms)=${JSON.stringify(r.timings)}${r.failure ? ` failure=${r.failure.step}: ${r.failure.message}` : ''}`)
 
-test.after(() => rmSync(base, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 if (!engine) {
   console.log(`mcp-docker: skipped, no container engine answers (${why})`)

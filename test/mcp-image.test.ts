@@ -4,8 +4,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -15,17 +14,22 @@ import { bundleCodeSearchServer, codeSearchComposeYaml, mainDockerignore, writeM
 import { pickIdentifier, searchResultFiles } from '../scripts/mcp/code-search-smoke.ts'
 import { TOOL_NAMES, TOOL_SUMMARIES } from '../scripts/mcp/code-search-constants.ts'
 import { lintDockerfile } from '../scripts/stages/smoke/lint.ts'
+import { rig } from './helpers/rig.ts'
 
-const base = mkdtempSync(join(tmpdir(), 'mcp-image-test-'))
+const suite = rig(
+  {
+    'project/src/ledger.py': 'class LedgerReconciler:\n    def settle(self):\n        return "settled"\n',
+    'project/src/main.py': 'from ledger import LedgerReconciler\n\nprint(LedgerReconciler().settle())\n',
+    'project/README.md': 'A ledger.\n',
+  },
+  'mcp-image-test-',
+)
+const base = suite.dir
 const project = join(base, 'project')
-mkdirSync(join(project, 'src'), { recursive: true })
-writeFileSync(join(project, 'src/ledger.py'), 'class LedgerReconciler:\n    def settle(self):\n        return "settled"\n')
-writeFileSync(join(project, 'src/main.py'), 'from ledger import LedgerReconciler\n\nprint(LedgerReconciler().settle())\n')
-writeFileSync(join(project, 'README.md'), 'A ledger.\n')
 symlinkSync('/etc/hostname', join(project, 'outside-link'))
 symlinkSync('README.md', join(project, 'inside-link'))
 
-test.after(() => rmSync(base, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 test('the Dockerfile uses Debian packages only, shares every layer but the project, and lints clean', () => {
   const text = renderCodeSearchDockerfile()
@@ -71,46 +75,42 @@ function nodesToTry(): string[] {
 }
 
 test('the bundled server runs alone (no node_modules) and answers a real MCP client', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-bundle-alone-'))
-  try {
-    writeFileSync(join(dir, 'server.cjs'), (await bundleCodeSearchServer()).code)
-    for (const node of nodesToTry()) {
-      const child = spawn(node, [join(dir, 'server.cjs'), '--root', project, '--host', '127.0.0.1', '--port', '0'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] })
-      try {
-        const url = await new Promise<string>((resolve, reject) => {
-          let err = ''
-          child.stderr.on('data', (d: Buffer) => {
-            err += d
-            const m = /at (http:\/\/\S+\/mcp)/.exec(err)
-            if (m) resolve(m[1])
-          })
-          child.on('exit', (code) => reject(new Error(`${node} server.cjs exited ${code}: ${err}`)))
+  using r = rig({ 'server.cjs': (await bundleCodeSearchServer()).code }, 'mcp-bundle-alone-')
+  const dir = r.dir
+  for (const node of nodesToTry()) {
+    const child = spawn(node, [join(dir, 'server.cjs'), '--root', project, '--host', '127.0.0.1', '--port', '0'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let err = ''
+        child.stderr.on('data', (d: Buffer) => {
+          err += d
+          const m = /at (http:\/\/\S+\/mcp)/.exec(err)
+          if (m) resolve(m[1])
         })
-        const client = new Client({ name: 'bundle-test', version: '0' })
-        await client.connect(new StreamableHTTPClientTransport(new URL(url)))
-        assert.equal((await client.listTools()).tools.map((t) => t.name).sort(), [...TOOL_NAMES].sort())
-        assert.equal(Object.keys(TOOL_SUMMARIES).sort(), [...TOOL_NAMES].sort())
-        const reply = await client.callTool({ name: 'search_code', arguments: { query: 'LedgerReconciler' } })
-        const text = (reply.content as { text: string }[])[0].text
-        assert.equal(searchResultFiles(text), ['src/ledger.py', 'src/main.py'], `${node}: ${text}`)
-        const defs = await client.callTool({ name: 'find_definitions', arguments: { symbol: 'LedgerReconciler' } })
-        assert.match((defs.content as { text: string }[])[0].text, /src\/ledger\.py:1 class/)
-        await client.close()
-        const port = new URL(url).port
-        const hc = spawnSync(node, [join(dir, 'server.cjs'), '--healthcheck', '--port', port])
-        assert.is(hc.status, 0, `${node}: healthcheck`)
-      } finally {
-        child.kill()
-      }
+        child.on('exit', (code) => reject(new Error(`${node} server.cjs exited ${code}: ${err}`)))
+      })
+      const client = new Client({ name: 'bundle-test', version: '0' })
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)))
+      assert.equal((await client.listTools()).tools.map((t) => t.name).sort(), [...TOOL_NAMES].sort())
+      assert.equal(Object.keys(TOOL_SUMMARIES).sort(), [...TOOL_NAMES].sort())
+      const reply = await client.callTool({ name: 'search_code', arguments: { query: 'LedgerReconciler' } })
+      const text = (reply.content as { text: string }[])[0].text
+      assert.equal(searchResultFiles(text), ['src/ledger.py', 'src/main.py'], `${node}: ${text}`)
+      const defs = await client.callTool({ name: 'find_definitions', arguments: { symbol: 'LedgerReconciler' } })
+      assert.match((defs.content as { text: string }[])[0].text, /src\/ledger\.py:1 class/)
+      await client.close()
+      const port = new URL(url).port
+      const hc = spawnSync(node, [join(dir, 'server.cjs'), '--healthcheck', '--port', port])
+      assert.is(hc.status, 0, `${node}: healthcheck`)
+    } finally {
+      child.kill()
     }
-    const dead = spawnSync(process.execPath, [join(dir, 'server.cjs'), '--healthcheck', '--port', '1'])
-    assert.is(dead.status, 1, 'a healthcheck with no server fails')
-    const bad = spawnSync(process.execPath, [join(dir, 'server.cjs'), '--bogus'], { encoding: 'utf8' })
-    assert.is(bad.status, 2)
-    assert.match(bad.stderr, /unknown argument --bogus/)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
   }
+  const dead = spawnSync(process.execPath, [join(dir, 'server.cjs'), '--healthcheck', '--port', '1'])
+  assert.is(dead.status, 1, 'a healthcheck with no server fails')
+  const bad = spawnSync(process.execPath, [join(dir, 'server.cjs'), '--bogus'], { encoding: 'utf8' })
+  assert.is(bad.status, 2)
+  assert.match(bad.stderr, /unknown argument --bogus/)
 })
 
 test('the compose file adds a healthchecked sidecar that main waits for; task.toml gets a streamable-http entry', () => {

@@ -4,37 +4,36 @@
 // the server keeps serving.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { symlinkSync } from 'node:fs'
+import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { startCodeSearchServer, TOOL_NAMES, type RunningCodeSearchServer } from '../scripts/mcp/code-search-server.ts'
 import { globToRegExp } from '../scripts/mcp/code-search-tools.ts'
+import { rig } from './helpers/rig.ts'
 
-const base = mkdtempSync(join(tmpdir(), 'mcp-server-test-'))
+const suite = rig(
+  {
+    'repo/src/app.ts': 'import { helper } from "./util/helper"\n\nexport class UserService {\n  create(name: string) {\n    return helper(name)\n  }\n}\n',
+    'repo/src/util/helper.ts': 'export function helper(x: string): string {\n  return x.trim()\n}\n',
+    'repo/lib/billing.py': 'class Invoice:\n    def compute_total(self, items):\n        return sum(items)\n\n\ndef compute_total(items):\n    return Invoice().compute_total(items)\n',
+    'repo/docs/notes.md': '# Notes\n\nuserservice is spelled in lower case here.\n-dash-leading text\n',
+    'repo/many.txt': Array.from({ length: 40 }, (_, i) => `needle number ${i + 1}`).join('\n') + '\n',
+    'repo/long.txt': Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n') + '\n',
+    'repo/minified.js': `var a="${'x'.repeat(5000)}";var marker_min=1;\n`,
+    'repo/binary.bin': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2, 0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65]),
+    'repo/.gitignore': 'ignored.txt\n',
+    'repo/ignored.txt': 'shipped_but_gitignored token\n',
+    'repo/.git/config': '[core]\nGITINTERNAL_TOKEN = 1\n',
+    'outside/secret.txt': 'TOPSECRET_OUTSIDE\n',
+    'sibling.txt': 'TOPSECRET_SIBLING\n',
+    ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`repo/gen/file${String(i).padStart(2, '0')}.txt`, `generated ${i}\n`])),
+  },
+  'mcp-server-test-',
+)
+const base = suite.dir
 const repo = join(base, 'repo')
 const outside = join(base, 'outside')
-
-function put(path: string, content: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, content)
-}
-
-put(join(repo, 'src/app.ts'), 'import { helper } from "./util/helper"\n\nexport class UserService {\n  create(name: string) {\n    return helper(name)\n  }\n}\n')
-put(join(repo, 'src/util/helper.ts'), 'export function helper(x: string): string {\n  return x.trim()\n}\n')
-put(join(repo, 'lib/billing.py'), 'class Invoice:\n    def compute_total(self, items):\n        return sum(items)\n\n\ndef compute_total(items):\n    return Invoice().compute_total(items)\n')
-put(join(repo, 'docs/notes.md'), '# Notes\n\nuserservice is spelled in lower case here.\n-dash-leading text\n')
-put(join(repo, 'many.txt'), Array.from({ length: 40 }, (_, i) => `needle number ${i + 1}`).join('\n') + '\n')
-put(join(repo, 'long.txt'), Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n') + '\n')
-put(join(repo, 'minified.js'), `var a="${'x'.repeat(5000)}";var marker_min=1;\n`)
-put(join(repo, 'binary.bin'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2, 0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65]))
-put(join(repo, '.gitignore'), 'ignored.txt\n')
-put(join(repo, 'ignored.txt'), 'shipped_but_gitignored token\n')
-put(join(repo, '.git/config'), '[core]\nGITINTERNAL_TOKEN = 1\n')
-for (let i = 0; i < 12; i++) put(join(repo, `gen/file${String(i).padStart(2, '0')}.txt`), `generated ${i}\n`)
-put(join(outside, 'secret.txt'), 'TOPSECRET_OUTSIDE\n')
-put(join(base, 'sibling.txt'), 'TOPSECRET_SIBLING\n')
 symlinkSync(outside, join(repo, 'escape'))
 symlinkSync('../outside/secret.txt', join(repo, 'secret-link.txt'))
 symlinkSync('src/app.ts', join(repo, 'alias.ts'))
@@ -85,7 +84,7 @@ test.before(async () => {
 test.after(async () => {
   await client?.close()
   await server?.close()
-  rmSync(base, { recursive: true, force: true })
+  suite.dispose()
 })
 
 test('the server lists its four read-only tools with input schemas', async () => {

@@ -5,18 +5,18 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import type { RunSummaryReport } from '../scripts/engine/summary.ts'
 import { check } from '../scripts/lib/schemas.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
-const work = mkdtempSync(join(tmpdir(), 'lbh-report-stage-'))
+const suite = rig({ 'config.json5': JSON.stringify({ selection: { top_n: 2, include: { languages: ['python'] } } }) }, 'lbh-report-stage-')
+const work = suite.dir
 const out = join(work, 'out')
 const config = join(work, 'config.json5')
-writeFileSync(config, JSON.stringify({ selection: { top_n: 2, include: { languages: ['python'] } } }))
 // No engine answers: smoke lints and runs the oracle and empty-answer checks locally.
 const NO_ENGINE = { DOCKER_HOST: 'unix:///nonexistent/docker.sock', CONTAINER_ENGINE: 'docker', CI: '1' }
 
@@ -80,6 +80,6 @@ test('calibrate runs before the report; its report edited by hand comes back byt
   assert.is(readFileSync(file, 'utf8'), before)
 })
 
-test.after(() => rmSync(work, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 test.run()

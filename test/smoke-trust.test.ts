@@ -5,15 +5,16 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EngineEvent, StagePlan } from '../scripts/engine/types.ts'
 import type { SmokeReport } from '../scripts/stages/smoke.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const DATA = join(ROOT, 'data', 'sample')
-const work = mkdtempSync(join(tmpdir(), 'lbh-smoke-trust-'))
+const suite = rig({}, 'lbh-smoke-trust-')
+const work = suite.dir
 
 const docker = (...args: string[]) => spawnSync('docker', args, { encoding: 'utf8' })
 
@@ -150,6 +151,6 @@ if (skipReason) {
   })
 }
 
-test.after(() => rmSync(work, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 test.run()
