@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -14,6 +13,7 @@ import { extractCounts, generateCounts, selectCounts } from '../scripts/bench/su
 import type { DiskMeasurement, Measurement, Results } from '../scripts/bench/types.ts'
 import { deepMerge, retitle, type GraphRun } from '../scripts/bench/workspace.ts'
 import { sha256File } from '../scripts/lib/hash.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -213,28 +213,25 @@ test('a config patch merges into nested sections and leaves the others alone', (
 // ---- end to end ---------------------------------------------------------------------------------
 
 test('a quick run on 2 projects writes every measurement it was asked for and leaves the repo alone', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-e2e-'))
-  try {
-    const watched = ['templates/instruction.md.ejs', 'locobench.config.json5'].map((f) => join(ROOT, f))
-    const before = watched.map((f) => sha256File(f))
-    const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bench.ts'), '--projects', '2', '--runs', '1', '--quick', '--work', dir, '--out-json', join(dir, 'results.json'), '--out-md', join(dir, 'RESULTS.md')], { encoding: 'utf8' })
-    assert.is(run.status, 0, run.stderr)
-    const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results
-    assert.equal(r.measurements.map((m) => m.id), MEASUREMENT_IDS.filter((id) => !QUICK_SKIP.includes(id)))
-    assert.equal(r.settings.skipped, QUICK_SKIP)
-    for (const m of r.measurements) {
-      assert.is(m.runs, 1, m.id)
-      assert.ok(m.checks.every((c) => c.passed), `${m.id}: ${JSON.stringify(m.checks)}`)
-    }
-    assert.equal(r.disk.map((d) => d.id), ['tasks-50-link', 'tasks-50-copy'])
-    assert.ok(r.disk[0].linked! > 0 && r.disk[0].copied === 0)
-    assert.ok(r.disk[1].copied! > 0 && r.disk[1].linked === 0)
-    assert.equal(r.budgets.map((b) => b.id), RULES.map((rule) => rule.id))
-    assert.is(readFileSync(join(dir, 'RESULTS.md'), 'utf8'), renderMarkdown(r))
-    assert.equal(watched.map((f) => sha256File(f)), before)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
+  using work = rig({}, 'bench-e2e-')
+  const dir = work.dir
+  const watched = ['templates/instruction.md.ejs', 'locobench.config.json5'].map((f) => join(ROOT, f))
+  const before = watched.map((f) => sha256File(f))
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bench.ts'), '--projects', '2', '--runs', '1', '--quick', '--work', dir, '--out-json', join(dir, 'results.json'), '--out-md', join(dir, 'RESULTS.md')], { encoding: 'utf8' })
+  assert.is(run.status, 0, run.stderr)
+  const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results
+  assert.equal(r.measurements.map((m) => m.id), MEASUREMENT_IDS.filter((id) => !QUICK_SKIP.includes(id)))
+  assert.equal(r.settings.skipped, QUICK_SKIP)
+  for (const m of r.measurements) {
+    assert.is(m.runs, 1, m.id)
+    assert.ok(m.checks.every((c) => c.passed), `${m.id}: ${JSON.stringify(m.checks)}`)
   }
+  assert.equal(r.disk.map((d) => d.id), ['tasks-50-link', 'tasks-50-copy'])
+  assert.ok(r.disk[0].linked! > 0 && r.disk[0].copied === 0)
+  assert.ok(r.disk[1].copied! > 0 && r.disk[1].linked === 0)
+  assert.equal(r.budgets.map((b) => b.id), RULES.map((rule) => rule.id))
+  assert.is(readFileSync(join(dir, 'RESULTS.md'), 'utf8'), renderMarkdown(r))
+  assert.equal(watched.map((f) => sha256File(f)), before)
 })
 
 test.run()

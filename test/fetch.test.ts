@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { test } from 'uvu'
@@ -22,6 +21,7 @@ import {
   type FetchOptions,
 } from '../scripts/stages/fetch.ts'
 import { buildZip, type ZipEntry } from './helpers/zip.ts'
+import { rig, type Rig } from './helpers/rig.ts'
 
 // ---- helpers ---------------------------------------------------------------------------------
 
@@ -76,27 +76,18 @@ function readTree(dir: string): Record<string, string> {
   return tree
 }
 
-interface Workspace {
+/** A rig with `work/` (where target and staging go) and the download cache beside it. */
+interface Workspace extends Rig {
   root: string
   target: string
   staging: string
   downloads: string
 }
 
-const tempDirs: string[] = []
-const tempDir = (prefix: string): string => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  tempDirs.push(dir)
-  return dir
-}
-test.after.each(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-
 function workspace(): Workspace {
-  const root = tempDir('fetch-test-')
-  mkdirSync(join(root, 'work'))
-  return { root, target: join(root, 'work', 'data'), staging: join(root, 'work', 'staging'), downloads: join(root, 'cache') }
+  const r = rig({}, 'fetch-test-')
+  r.mkdir('work')
+  return Object.assign(r, { root: r.dir, target: r.path('work/data'), staging: r.path('work/staging'), downloads: r.path('cache') })
 }
 
 interface Calls {
@@ -153,7 +144,7 @@ const datasetEntryCount = 5
 // ---- tests -----------------------------------------------------------------------------------
 
 test('a good archive behind a redirect unpacks with its wrapper folder stripped and a marker', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const server = await serve({
     '/data.zip': sendWhole(datasetZip),
     '/download': (_req, res) => res.writeHead(302, { location: '/data.zip' }).end(),
@@ -180,7 +171,7 @@ test('a good archive behind a redirect unpacks with its wrapper folder stripped 
 })
 
 test('credentials in the url are sent as basic auth and kept out of the marker and the log', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const server = await serve({
     '/private.zip': (req, res) => {
       if (req.headers.authorization !== `Basic ${Buffer.from('user:pa ss').toString('base64')}`) return void res.writeHead(401).end()
@@ -199,7 +190,7 @@ test('credentials in the url are sent as basic auth and kept out of the marker a
 })
 
 test('fetching the same archive twice writes identical bytes', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const server = await serve({ '/data.zip': sendWhole(datasetZip) })
   try {
     await fetchDataset(options(ws, { url: server.url('/data.zip') }, sha256(datasetZip)))
@@ -212,7 +203,7 @@ test('fetching the same archive twice writes identical bytes', async () => {
 })
 
 test('a wrong checksum fails naming expected and actual and leaves no staging or partial file', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const server = await serve({ '/data.zip': sendWhole(datasetZip) })
   const pinned = sha256('some other archive')
   try {
@@ -242,7 +233,7 @@ test('zip-slip entries are refused by name and nothing is left on disk', async (
     [{ name: 'data/link', data: '/etc/passwd', mode: 0o120777 }, /symbolic link/],
   ]
   for (const [entry, reason] of hostile) {
-    const ws = workspace()
+    using ws = workspace()
     const zip = buildZip([{ name: 'data/ok.txt', data: 'fine' }, entry, { name: 'data/later.txt', data: 'fine' }])
     const server = await serve({ '/data.zip': sendWhole(zip) })
     try {
@@ -259,7 +250,7 @@ test('zip-slip entries are refused by name and nothing is left on disk', async (
 })
 
 test('an entry that fails to inflate midway removes the files already unpacked', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const zip = buildZip([
     { name: 'data/first.txt', data: 'written before the failure' },
     { name: 'data/broken.txt', data: 'declared content', payload: Buffer.from([0xff, 0xff, 0xff, 0xff]) },
@@ -288,7 +279,7 @@ test('an interrupted download leaves nothing behind, with or without a content-l
   })
   try {
     for (const path of ['/sized.zip', '/chunked.zip']) {
-      const ws = workspace()
+      using ws = workspace()
       const error = await rejects(() => fetchDataset(options(ws, { url: server.url(path) }, sha256(datasetZip))))
       assert.instance(error, DownloadError, path)
       assert.match(error.message, server.url(path))
@@ -300,7 +291,7 @@ test('an interrupted download leaves nothing behind, with or without a content-l
 })
 
 test('an HTTP error status fails the download and names the status', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const server = await serve({})
   try {
     const error = await rejects(() => fetchDataset(options(ws, { url: server.url('/missing.zip') }, sha256(datasetZip))))
@@ -313,7 +304,7 @@ test('an HTTP error status fails the download and names the status', async () =>
 })
 
 test('aborting through the signal mid-download removes the partial file', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const server = await serve({
     // Half the archive, then silence: only the abort can end this download.
     '/stall.zip': (_req, res) => {
@@ -336,7 +327,7 @@ test('aborting through the signal mid-download removes the partial file', async 
 })
 
 test('aborting through the signal while unpacking removes the staging dir', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const archive = join(ws.root, 'data.zip')
   writeFileSync(archive, datasetZip)
   const controller = new AbortController()
@@ -350,7 +341,7 @@ test('aborting through the signal while unpacking removes the staging dir', asyn
 })
 
 test('a local archive path unpacks the same tree and names the file in the marker', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const archive = join(ws.root, 'data.zip')
   writeFileSync(archive, datasetZip)
   const result = await fetchDataset(options(ws, { path: archive }, sha256(datasetZip).toUpperCase()))
@@ -362,7 +353,7 @@ test('a local archive path unpacks the same tree and names the file in the marke
 })
 
 test('an archive without a single wrapper folder is unpacked as it is', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const zip = buildZip([
     { name: 'generated/p/a.py', data: 'a' },
     { name: 'output/scenarios/s.json', data: '{}' },
@@ -375,7 +366,7 @@ test('an archive without a single wrapper folder is unpacked as it is', async ()
 })
 
 test('a gzip archive is rejected as unsupported and leaves nothing', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const gz = gzipSync('not a zip')
   const server = await serve({ '/data.tar.gz': sendWhole(gz) })
   try {
@@ -389,7 +380,7 @@ test('a gzip archive is rejected as unsupported and leaves nothing', async () =>
 })
 
 test('keepArchive caches the verified download so a second fetch makes no request', async () => {
-  const ws = workspace()
+  using ws = workspace()
   const server = await serve({ '/data.zip': sendWhole(datasetZip) })
   try {
     const first = await fetchDataset(options(ws, { url: server.url('/data.zip') }, sha256(datasetZip), { keepArchive: true }))
@@ -404,7 +395,7 @@ test('keepArchive caches the verified download so a second fetch makes no reques
 })
 
 test('fetchInto refuses a non-empty target, then replaces it when asked and leaves no siblings', async () => {
-  const ws = workspace()
+  using ws = workspace()
   mkdirSync(ws.target)
   writeFileSync(join(ws.target, 'old.txt'), 'old data')
   const server = await serve({ '/data.zip': sendWhole(datasetZip) })
@@ -425,9 +416,9 @@ test('fetchInto refuses a non-empty target, then replaces it when asked and leav
 })
 
 test('the config section is off when empty, requires sha256 with a url, and resolves paths', () => {
-  const dir = tempDir('fetch-config-')
-  const file = join(dir, 'locobench.config.json5')
-  writeFileSync(file, '{}')
+  using r = rig({ 'locobench.config.json5': '{}' }, 'fetch-config-')
+  const dir = r.dir
+  const file = r.path('locobench.config.json5')
   const empty = loadConfig(file).config.fetch
   assert.not.ok(fetchEnabled(empty))
   assert.is(resolveFetchConfig(empty, dir), null)

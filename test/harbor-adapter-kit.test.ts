@@ -5,8 +5,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { check } from '../scripts/lib/schemas.ts'
@@ -14,6 +13,7 @@ import { writeAdapterKit } from '../scripts/harbor/adapter-kit.ts'
 import { pickTasks, readGeneratedTasks } from '../scripts/harbor/harbor-pick.ts'
 import { fillParity, formatMeanSem, jobScore, meanSem } from '../scripts/harbor/parity-fill.ts'
 import { toYaml } from '../scripts/harbor/harbor-yaml.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'harbor-run')
@@ -34,7 +34,8 @@ const HEADINGS = [
   'Acknowledgement',
 ]
 
-let root = ''
+const suite = rig({}, 'harbor-kit-')
+const root = suite.dir
 let out = ''
 let tasksDir = ''
 let registryFile = ''
@@ -50,7 +51,6 @@ function cli(script: string, args: string[]): void {
 }
 
 test.before(() => {
-  root = mkdtempSync(join(tmpdir(), 'harbor-kit-'))
   out = join(root, 'out')
   cli('extract-dataset.ts', ['--data', join(ROOT, 'data', 'sample'), '--output', out])
   selectedFile = join(out, 'selected_tasks.json')
@@ -60,9 +60,7 @@ test.before(() => {
   cli('run-adapter.ts', ['--dataset_path', join(out, 'dataset.jsonl'), '--output_dir', tasksDir, '--selected_tasks', selectedFile, '--limit', '8', '--data_dir', join(ROOT, 'data', 'sample')])
 })
 
-test.after(() => {
-  if (root) rmSync(root, { recursive: true, force: true })
-})
+test.after(() => suite.dispose())
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'))
 

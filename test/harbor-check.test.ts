@@ -6,12 +6,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { check } from '../scripts/lib/schemas.ts'
 import { harborCommand, runHarborCheck, type HarborEvent, type HarborReport } from '../scripts/harbor/harbor-check.ts'
 import { HOST_NETWORK_COMPOSE, runArgs } from '../scripts/harbor/harbor-command.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'harbor-run')
@@ -23,7 +23,8 @@ const GO = 'go_fintech_banking_medium_067_code_comprehension_medium_01'
 const JAVA = 'java_api_graphql_medium_079_architectural_understanding_hard_01'
 const RUST = 'rust_api_gateway_hard_045_bug_investigation_hard_01'
 
-let root = ''
+const suite = rig({}, 'harbor-check-')
+const root = suite.dir
 let tasksDir = ''
 let fake = ''
 
@@ -41,18 +42,13 @@ function cli(script: string, args: string[]): void {
 }
 
 test.before(() => {
-  root = mkdtempSync(join(tmpdir(), 'harbor-check-'))
   cli('extract-dataset.ts', ['--data', join(ROOT, 'data', 'sample'), '--output', join(root, 'data-out')])
   tasksDir = join(root, 'tasks')
   cli('run-adapter.ts', ['--dataset_path', join(root, 'data-out', 'dataset.jsonl'), '--output_dir', tasksDir, '--data_dir', join(ROOT, 'data', 'sample'), '--task_ids', [PY, PY2, GO, JAVA, RUST].join(',')])
-  fake = join(root, 'bin', 'fake-harbor.mjs')
-  mkdirSync(join(root, 'bin'), { recursive: true })
-  copyFileSync(join(ROOT, 'test', 'helpers', 'fake-harbor.mjs'), fake)
+  fake = suite.copy(join(ROOT, 'test', 'helpers', 'fake-harbor.mjs'), 'bin/fake-harbor.mjs')
 })
 
-test.after(() => {
-  if (root) rmSync(root, { recursive: true, force: true })
-})
+test.after(() => suite.dispose())
 
 interface Outcome {
   status: number

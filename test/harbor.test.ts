@@ -3,8 +3,7 @@
 // command-line splitting of HARBOR_CMD, the deterministic task pick, and the config section.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { findHarborCli, formatCommand, splitCommandLine } from '../scripts/harbor/harbor-cli.ts'
 import { HOST_NETWORK_COMPOSE, jobName, runArgs } from '../scripts/harbor/harbor-command.ts'
@@ -12,17 +11,16 @@ import { harborConfig, passThreshold } from '../scripts/harbor/harbor-config.ts'
 import { judgeTask } from '../scripts/harbor/harbor-check.ts'
 import { pickTasks, type GeneratedTask } from '../scripts/harbor/harbor-pick.ts'
 import { readJob } from '../scripts/harbor/harbor-results.ts'
+import { rig, type Rig } from './helpers/rig.ts'
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'harbor-run')
 const ORACLE_TRIAL = 'python_data_warehouse_medium_012__vVrNtNL'
 const NOP_TRIAL = 'python_data_warehouse_medium_012__EoCBQoK'
 
-/** A writable copy of one fixture job folder, removed by the caller. */
-function copyJob(name: string): { root: string; dir: string } {
-  const root = mkdtempSync(join(tmpdir(), 'harbor-parse-'))
-  const dir = join(root, name)
-  cpSync(join(FIXTURE, name), dir, { recursive: true })
-  return { root, dir }
+/** A rig holding a writable copy of one fixture job folder, at `job`. */
+function copyJob(name: string): Rig & { job: string } {
+  const r = rig({}, 'harbor-parse-')
+  return Object.assign(r, { job: r.copy(join(FIXTURE, name), name) })
 }
 
 function editJson(file: string, edit: (value: Record<string, unknown>) => void): void {
@@ -33,14 +31,12 @@ function editJson(file: string, edit: (value: Record<string, unknown>) => void):
 
 /** Runs `body` on a broken copy of a fixture job and returns the error message readJob throws. */
 function errorOf(name: string, breakIt: (dir: string) => void): string {
-  const { root, dir } = copyJob(name)
+  using copy = copyJob(name)
   try {
-    breakIt(dir)
-    readJob(dir)
+    breakIt(copy.job)
+    readJob(copy.job)
   } catch (error) {
     return (error as Error).message
-  } finally {
-    rmSync(root, { recursive: true, force: true })
   }
   throw new Error('readJob accepted a broken job folder')
 }
@@ -75,33 +71,27 @@ test('the nop job Harbor 0.20 wrote: reward 0', () => {
 })
 
 test('a one-key reward.json (reward only) reads the same', () => {
-  const { root, dir } = copyJob('oracle-python')
-  try {
-    editJson(join(dir, ORACLE_TRIAL, 'result.json'), (r) => {
-      r.verifier_result = { rewards: { reward: 0.95 } }
-    })
-    const job = readJob(dir)
-    assert.is(job.trials[0].reward, 0.95)
-    assert.equal(job.trials[0].rewards, { reward: 0.95 })
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
+  using copy = copyJob('oracle-python')
+  const dir = copy.job
+  editJson(join(dir, ORACLE_TRIAL, 'result.json'), (r) => {
+    r.verifier_result = { rewards: { reward: 0.95 } }
+  })
+  const job = readJob(dir)
+  assert.is(job.trials[0].reward, 0.95)
+  assert.equal(job.trials[0].rewards, { reward: 0.95 })
 })
 
 test('a trial that failed before verification: no reward, the exception named', () => {
-  const { root, dir } = copyJob('nop-python')
-  try {
-    editJson(join(dir, NOP_TRIAL, 'result.json'), (r) => {
-      r.verifier_result = null
-      r.exception_info = { exception_type: 'AgentTimeoutError', exception_message: 'Agent execution timed out after 1800 seconds' }
-    })
-    const trial = readJob(dir).trials[0]
-    assert.is(trial.reward, null)
-    assert.is(trial.exception, 'AgentTimeoutError: Agent execution timed out after 1800 seconds')
-    assert.equal(judgeTask({ oracle: { reward: 1, exception: null, error: null }, nop: { ...trial, error: null } }, 0.9), ['nop: no reward recorded (AgentTimeoutError: Agent execution timed out after 1800 seconds)'])
-  } finally {
-    rmSync(root, { recursive: true, force: true })
-  }
+  using copy = copyJob('nop-python')
+  const dir = copy.job
+  editJson(join(dir, NOP_TRIAL, 'result.json'), (r) => {
+    r.verifier_result = null
+    r.exception_info = { exception_type: 'AgentTimeoutError', exception_message: 'Agent execution timed out after 1800 seconds' }
+  })
+  const trial = readJob(dir).trials[0]
+  assert.is(trial.reward, null)
+  assert.is(trial.exception, 'AgentTimeoutError: Agent execution timed out after 1800 seconds')
+  assert.equal(judgeTask({ oracle: { reward: 1, exception: null, error: null }, nop: { ...trial, error: null } }, 0.9), ['nop: no reward recorded (AgentTimeoutError: Agent execution timed out after 1800 seconds)'])
 })
 
 // ---- errors name the file and the field ---------------------------------------------------------
@@ -198,20 +188,17 @@ test('HARBOR_CMD is split like a shell splits words; PATH is searched for harbor
   assert.equal(splitCommandLine(`  "/opt/my tools/harbor"  --flag 'a b' c\\ d ""  `), ['/opt/my tools/harbor', '--flag', 'a b', 'c d', ''])
   assert.throws(() => splitCommandLine(`harbor 'oops`), /HARBOR_CMD: unterminated ' quote/)
   assert.equal(findHarborCli({ HARBOR_CMD: 'python3 -m harbor.cli.main', PATH: '' }), { argv: ['python3', '-m', 'harbor.cli.main'], source: 'HARBOR_CMD' })
-  const bin = mkdtempSync(join(tmpdir(), 'harbor-path-'))
-  try {
-    assert.is(findHarborCli({ PATH: bin }), undefined)
-    const harbor = join(bin, 'harbor')
-    writeFileSync(harbor, '#!/bin/sh\n')
-    assert.is(findHarborCli({ PATH: bin }), undefined, 'a file that is not executable is not a CLI')
-    chmodSync(harbor, 0o755)
-    assert.equal(findHarborCli({ PATH: `/nonexistent:${bin}` }), { argv: [harbor], source: 'PATH' })
-    assert.equal(findHarborCli({ PATH: bin, HARBOR_CMD: '  ' }), { argv: [harbor], source: 'PATH' }, 'a blank HARBOR_CMD counts as unset')
-    mkdirSync(join(bin, 'sub', 'harbor'), { recursive: true })
-    assert.is(findHarborCli({ PATH: join(bin, 'sub') }), undefined, 'a directory named harbor is not a CLI')
-  } finally {
-    rmSync(bin, { recursive: true, force: true })
-  }
+  using path = rig({}, 'harbor-path-')
+  const bin = path.dir
+  assert.is(findHarborCli({ PATH: bin }), undefined)
+  const harbor = join(bin, 'harbor')
+  writeFileSync(harbor, '#!/bin/sh\n')
+  assert.is(findHarborCli({ PATH: bin }), undefined, 'a file that is not executable is not a CLI')
+  chmodSync(harbor, 0o755)
+  assert.equal(findHarborCli({ PATH: `/nonexistent:${bin}` }), { argv: [harbor], source: 'PATH' })
+  assert.equal(findHarborCli({ PATH: bin, HARBOR_CMD: '  ' }), { argv: [harbor], source: 'PATH' }, 'a blank HARBOR_CMD counts as unset')
+  mkdirSync(join(bin, 'sub', 'harbor'), { recursive: true })
+  assert.is(findHarborCli({ PATH: join(bin, 'sub') }), undefined, 'a directory named harbor is not a CLI')
 })
 
 // ---- the pick and the config ---------------------------------------------------------------------

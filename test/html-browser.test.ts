@@ -8,13 +8,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { toJson } from '../scripts/lib/fsx.ts'
 import { writeIndexHtml } from '../scripts/report/html-index.ts'
 import { Chromium, CHROMIUM_CANDIDATES, findChromium, visit, type PageVisit } from './helpers/cdp-chromium.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 // Few tasks: the engine-less smoke still runs each oracle, about 3 s a task on a busy machine.
@@ -61,23 +61,13 @@ function writeCalibration(out: string, config: string): void {
 if (!executable) {
   console.log(`html-browser.test.ts: browser tests not registered: no Chromium at ${CHROMIUM_CANDIDATES.join(', ')} (install Debian's chromium package, as .ci/run does, or set CHROMIUM_PATH)`)
 } else {
-  const work = mkdtempSync(join(tmpdir(), 'lbh-html-browser-'))
+  const suite = rig({ 'config.json5': JSON.stringify({ selection: { top_n: TOP_N } }) }, 'lbh-html-browser-')
+  const work = suite.dir
   const out = join(work, 'out')
   let browser: Chromium | undefined
 
   test.before(async () => {
-    try {
-      await prepare()
-    } catch (error) {
-      // uvu may skip the after hook when before fails: leave nothing behind either way.
-      rmSync(work, { recursive: true, force: true })
-      throw error
-    }
-  })
-
-  async function prepare(): Promise<void> {
     const config = join(work, 'config.json5')
-    writeFileSync(config, JSON.stringify({ selection: { top_n: TOP_N } }))
     // No engine on purpose (as taskfile.test.ts does): smoke then lints and runs the local checks,
     // which writes the same report shape in seconds instead of building images.
     const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'smoke', '--json', '--data', join(ROOT, 'data', 'sample'), '--out', out, '--config', config], {
@@ -87,13 +77,13 @@ if (!executable) {
     assert.is(run.status, 0, `the graph failed:\n${run.stderr}`)
     writeCalibration(out, config)
     browser = await Chromium.launch(executable!)
-  }
+  })
 
   test.after(async () => {
     try {
       await browser?.close()
     } finally {
-      rmSync(work, { recursive: true, force: true })
+      suite.dispose()
     }
   })
 

@@ -3,17 +3,17 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { calibrateTasks } from '../scripts/verifier/calibration.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const TASKFILE = join(ROOT, 'Taskfile.ts')
-const work = mkdtempSync(join(tmpdir(), 'lbh-taskfile-'))
-const data = join(work, 'data')
-cpSync(join(ROOT, 'data', 'sample'), data, { recursive: true })
+const suite = rig({}, 'lbh-taskfile-')
+const work = suite.dir
+const data = suite.copy(join(ROOT, 'data', 'sample'), 'data')
 
 interface Run {
   status: number | null
@@ -99,7 +99,7 @@ test('the oracle passes and the empty answer scores 0 through the real solve.sh 
   const id = readdirSync(join(out, 'tasks')).find((d) => d.startsWith('rust_'))!
   const task = join(out, 'tasks', id)
   for (const withAnswer of [true, false]) {
-    const logs = mkdtempSync(join(work, 'logs-'))
+    const logs = suite.mkdir(`logs-${withAnswer ? 'oracle' : 'empty'}`)
     const env = { ...process.env, LOGS_DIR: logs, TESTS_DIR: join(task, 'tests'), SOLUTION_DIR: join(task, 'solution') }
     if (withAnswer) assert.is(spawnSync('bash', [join(task, 'solution', 'solve.sh')], { env }).status, 0)
     spawnSync('bash', [join(task, 'tests', 'test.sh')], { env })
@@ -142,6 +142,6 @@ test('without an engine smoke runs the local checks; a rerun is a no-op; an engi
   assert.equal(withEngine.reasons, [{ kind: 'recipe-changed', part: 'probe:engine' }])
 })
 
-test.after(() => rmSync(work, { recursive: true, force: true }))
+test.after(() => suite.dispose())
 
 test.run()

@@ -1,17 +1,15 @@
 // The rubric judge of templates/verify.py against a real HTTP server on 127.0.0.1 that speaks the
 // chat-completions protocol: the real verify.py runs as a subprocess with JUDGE_* in its env.
-import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile, type ExecFileException } from 'node:child_process'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { check } from '../scripts/lib/schemas.ts'
 import { round4, score } from '../scripts/verifier/score.ts'
 import type { GroundTruthFile } from '../scripts/verifier/types.ts'
 import { gtFile, oracleOf, SHOP, SHOP_TRUTH, VERIFY_PY } from './helpers/verifier-fixtures.ts'
+import { rig } from './helpers/rig.ts'
 
 const P = '/app/project/'
 const base = gtFile('shop', SHOP_TRUTH, Object.keys(SHOP).map((f) => P + f), {}, SHOP)
@@ -68,26 +66,14 @@ interface Verified {
 }
 
 /** Runs the real verify.py (async, so the server in this process can answer). */
-function verify(answer: string, env: Record<string, string>, groundTruth: GroundTruthFile = gt): Promise<Verified> {
-  const root = mkdtempSync(join(tmpdir(), 'judge-'))
-  mkdirSync(join(root, 'logs', 'agent'), { recursive: true })
-  mkdirSync(join(root, 'tests'))
-  writeFileSync(join(root, 'tests', 'ground_truth.json'), JSON.stringify(groundTruth))
-  writeFileSync(join(root, 'logs', 'agent', 'solution.md'), answer)
+async function verify(answer: string, env: Record<string, string>, groundTruth: GroundTruthFile = gt): Promise<Verified> {
+  using r = rig({ 'tests/ground_truth.json': JSON.stringify(groundTruth), 'logs/agent/solution.md': answer }, 'judge-')
   const started = performance.now()
-  return new Promise((resolve, reject) => {
-    execFile('python3', [VERIFY_PY], { env: { PATH: process.env.PATH ?? '', LOGS_DIR: join(root, 'logs'), TESTS_DIR: join(root, 'tests'), ...env } }, (error) => {
-      // The temp dir goes however reading the reward ends (it used to stay: 16 dirs per run).
-      try {
-        const read = (name: string) => JSON.parse(readFileSync(join(root, 'logs', 'verifier', name), 'utf8'))
-        resolve({ code: error ? (error.code as number) : 0, seconds: (performance.now() - started) / 1000, reward: read('reward.json'), details: read('reward-details.json') })
-      } catch (failure) {
-        reject(failure)
-      } finally {
-        rmSync(root, { recursive: true, force: true })
-      }
-    })
+  const error = await new Promise<ExecFileException | null>((resolve) => {
+    execFile('python3', [VERIFY_PY], { env: { PATH: process.env.PATH ?? '', LOGS_DIR: r.path('logs'), TESTS_DIR: r.path('tests'), ...env } }, resolve)
   })
+  const read = (name: string) => JSON.parse(r.read(`logs/verifier/${name}`))
+  return { code: error ? (error.code as number) : 0, seconds: (performance.now() - started) / 1000, reward: read('reward.json'), details: read('reward-details.json') }
 }
 
 const judgeEnv = (url: string) => ({ JUDGE_BASE_URL: url, JUDGE_API_KEY: 'sk-test-123', JUDGE_MODEL: 'grader-1' })
