@@ -233,10 +233,15 @@ export function renderDockerfile(template: Template, language: string, languages
     throw new RenderError(template.name, `no toolchain for language "${language}": add languages.toolchains.${language} to the config (known: ${Object.keys(languages.toolchains).sort().join(', ')})`)
   }
   const packages = [...new Set([...languages.common_packages, ...toolchain.packages])].sort()
+  // Two apt layers: the common one is the same in every language's image, so it is built and
+  // stored once; only the toolchain's own packages differ.
+  const commonPackages = [...new Set(languages.common_packages)].sort()
   const text = template.render({
     language,
     baseImage: toolchain.base_image ?? languages.base_image,
     packages,
+    commonPackages,
+    toolchainPackages: packages.filter((p) => !commonPackages.includes(p)),
     user: languages.user,
   })
   checkDockerfile(template.name, text)
