@@ -127,7 +127,7 @@ test('a broken margin fails the stage naming the task and the answer; the report
 test('a new margin is the calibrate stage\'s alone: generate\'s recipe does not see it', () => {
   const { config } = loadConfig(configFile, ROOT)
   const recipe = (calibration: Record<string, number>) => {
-    const c = { ...config, verifier: { ...config.verifier, calibration } }
+    const c = { ...config, verifier: { ...config.verifier, calibration: { ...config.verifier.calibration, ...calibration } } }
     const paths = { dataset: 'd', dataDir: 'data', tasks: 't', registry: 't/dataset.toml' }
     return [generateStage({ ...paths, config: c }).recipe.values, calibrateStage({ outDir: 'o', tasks: 't', margins: calibration }).recipe.values]
   }

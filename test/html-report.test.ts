@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url'
 import { toJson } from '../scripts/lib/fsx.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { defaultSelectionConfig, scoreAndSelect, selectionConfigHash, type ScoringFields } from '../scripts/stages/select.ts'
-import { scoresJsonl } from '../scripts/stages/select/artifacts.ts'
+import { scoresJsonl } from '../scripts/contracts/scores.ts'
+import { scoresLine } from '../scripts/stages/select/artifacts.ts'
 import { barChartSvg } from '../scripts/stages/select/charts.ts'
 import { reportFiles } from '../scripts/stages/select/report.ts'
 import { calibrationFromJson, isUnreadable, readReportData } from '../scripts/report/html-data.ts'
@@ -63,7 +64,7 @@ function outDir(stages: { smoke?: boolean; tasks?: number } = {}): Rig {
   const r = rig({}, 'lbh-html-')
   const reject = { file: 'output/scenarios/bad.json', reason: 'invalid-json', pointer: '', message: HOSTILE }
   r.write({ 'extract-summary.json': toJson(summary(1)), 'rejects.jsonl': `${JSON.stringify(reject)}\n`, 'dataset.jsonl': '' })
-  r.write({ 'scores.jsonl': scoresJsonl(selection), 'selected_tasks.json': '{}\n' })
+  r.write({ 'scores.jsonl': scoresJsonl(selection.candidates.map(scoresLine)), 'selected_tasks.json': '{}\n' })
   for (const [name, content] of Object.entries(reportFiles(selection, config, selectionConfigHash(config)))) r.write({ [`report/${name}`]: content })
   const chosen = selection.selected.slice(0, stages.tasks ?? selection.selected.length).map((c) => c.record)
   const manifest = {

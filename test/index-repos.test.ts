@@ -15,7 +15,8 @@ import { IndexError } from '../scripts/index/index-errors.ts'
 import { listProject, StatCache } from '../scripts/index/project-listing.ts'
 import { buildProjectRepo, projectCommitMessage, readRepoCommit } from '../scripts/index/project-repo.ts'
 import { indexItems, indexItemSpec, indexProjects, projectEntry, selectedProjects, strayRepos } from '../scripts/index/index-items.ts'
-import { completeIndexConfig, readProjectsToIndex, repoName } from '../scripts/index/projects-file.ts'
+import { readProjectsToIndex } from '../scripts/contracts/projects-to-index.ts'
+import { completeIndexConfig, repoName } from '../scripts/index/projects-file.ts'
 import { planPush, push, pushIndex, PushFailedError } from '../scripts/index/push.ts'
 
 const ROOT = join(import.meta.dirname, '..')

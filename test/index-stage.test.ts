@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { appendFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
-import type { ProjectToIndex } from '../scripts/index/projects-file.ts'
+import type { ProjectToIndex } from '../scripts/contracts/projects-to-index.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { rig } from './helpers/rig.ts'
 

@@ -12,7 +12,7 @@ import { appendFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSyn
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import type { EngineEvent } from '../scripts/engine/types.ts'
-import type { ProjectToIndex } from '../scripts/index/projects-file.ts'
+import type { ProjectToIndex } from '../scripts/contracts/projects-to-index.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { assertMcpTaskContract, assertRegistry, filesOf } from './helpers/contract.ts'
 import { rig, type Rig } from './helpers/rig.ts'

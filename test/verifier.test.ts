@@ -661,7 +661,7 @@ const config = suite('verifier config section')
 
 config('defaults: the weights, limits, binary mode off, the judge and the calibration margins', () => {
   const dir = mkdtempSync(join(TEMP, 'verifier-config-'))
-  const v = loadConfig(undefined, dir).config.verifier as Record<string, unknown>
+  const v = loadConfig(undefined, dir).config.verifier
   assert.equal(v.weights, { content_words: 0.3, identifiers: 0.25, file_references: 0.15, code_grounding: 0.3 })
   assert.is(v.pass_threshold, null)
   assert.equal(v.calibration, { oracle_min: 0.9, empty_max: 0, cheat_max: 0.3, cheat_median_max: 0.15, paraphrase_min: 0.8, other_question_max: 0.5 })

@@ -86,8 +86,7 @@ async function main(argv: string[]): Promise<number> {
   if (options.top !== undefined) config.top_n = options.top
   const selected = resolve(options.output)
   const outputs = { selected, scores: join(dirname(selected), 'scores.jsonl'), reportDir: join(dirname(selected), 'report') }
-  const { select, REPORT_FILE } = await import('../stages/select.ts')
-  const { summaryText } = await import('../stages/select/summary.ts')
+  const { select, summaryText, REPORT_FILE } = await import('../stages/select.ts')
   const { selection } = await select({ dataset, config, leakCheck, outputs })
   process.stdout.write(summaryText(selection, config, { dataset, selected, scores: outputs.scores, report: join(outputs.reportDir, REPORT_FILE) }))
   return 0

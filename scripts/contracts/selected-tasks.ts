@@ -1,16 +1,39 @@
-// The ids of selected_tasks.json (`{ selection_criteria, statistics, tasks: [{ id, ... }] }`) in
-// selection order. Each task there is a whole dataset record, so at full scale the file is far
-// too big to JSON.parse under the memory budget: a small streaming scanner picks out
+// out/selected_tasks.json (`{ selection_criteria, statistics, config_hash, tasks: [{ id, ... }] }`):
+// the selected records in selection order, each a whole dataset record plus its score. Written by
+// select, read by generate, index and run-adapter. Schema: schemas/selected-tasks.schema.json.
+//
+// At full scale the file is far too big to JSON.parse under the memory budget, so it is written one
+// task at a time, and readers take the ids with a small streaming scanner that picks out
 // `/tasks/<n>/id` and skips everything else, jumping over string contents with a regex.
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { ExitError } from '../lib/errors.ts'
+import { toJson } from '../lib/fsx.ts'
 
 export const SELECTED_TASKS_FILE = 'selected_tasks.json'
 export const SELECTED_TASKS_SCHEMA = 'selected-tasks.schema.json'
 
 /** selected_tasks.json is truncated or not JSON. */
 export class SelectedTasksError extends ExitError {}
+
+export interface SelectedTask extends Record<string, unknown> {
+  id: string
+  /** round(total, 4), as the original stores it. */
+  score: number
+  score_parts: { context: number; files: number; category: number; total: number }
+  rank: number
+}
+
+export interface SelectedTasksDoc {
+  selection_criteria: Record<string, unknown>
+  statistics: { total_tasks: number; filtered_tasks: number; selected_tasks: number }
+  config_hash: string
+  tasks: SelectedTask[]
+}
+
+export type SelectedTasksHead = Omit<SelectedTasksDoc, 'tasks'>
 
 interface Frame {
   kind: 'object' | 'array'
@@ -20,6 +43,7 @@ interface Frame {
 const STRUCTURAL = /[{}[\]",:]/g
 const STRING_END = /["\\]/g
 
+/** The ids of the selected tasks, in selection order. */
 export function readSelectedIds(path: string): string[] {
   const ids: string[] = []
   const stack: Frame[] = []
@@ -120,4 +144,35 @@ export function readSelectedIds(path: string): string[] {
   }
   if (stack.length !== 0 || inString) throw new SelectedTasksError(`${path}: not valid JSON (truncated)`)
   return ids
+}
+
+/**
+ * Writes toJson({ ...head, tasks }) one task at a time, so a large top_n never holds every record:
+ * a task is indented like the array item it is (JSON strings hold no raw newline, so re-indenting
+ * line by line is exact).
+ */
+export async function writeSelectedTasks(path: string, head: SelectedTasksHead, tasks: AsyncIterable<SelectedTask>): Promise<void> {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = `${path}.tmp-${process.pid}`
+  const handle = await open(tmp, 'w')
+  try {
+    const tail = '[]\n}\n'
+    let pending = toJson({ ...head, tasks: [] }).slice(0, -tail.length)
+    let first = true
+    for await (const task of tasks) {
+      pending += `${first ? '[\n' : ',\n'}    ${JSON.stringify(task, null, 2).replaceAll('\n', '\n    ')}`
+      first = false
+      if (pending.length > 1 << 20) {
+        await handle.write(pending)
+        pending = ''
+      }
+    }
+    await handle.write(pending + (first ? tail : '\n  ]\n}\n'))
+    await handle.close()
+    renameSync(tmp, path)
+  } catch (error) {
+    await handle.close().catch(() => {})
+    rmSync(tmp, { force: true })
+    throw error
+  }
 }

@@ -3,28 +3,9 @@
 // completed by the same schema the config loader uses.
 import { compileSchema, schemaIssues } from '../lib/schemas.ts'
 import { ExitError } from '../lib/errors.ts'
+import type { HarborConfig } from '../contracts/config.ts'
 
-export interface HarborConfig {
-  tasks: number
-  task_ids: string[]
-  agents: { oracle: string; nop: string }
-  pass_threshold: number | null
-  build_on_host_network: 'auto' | 'always' | 'never'
-  extra_docker_compose: string[]
-  jobs_dir: string
-  concurrency: number
-  timeout_sec: number
-  adapter: AdapterConfig
-}
-
-/** harbor.adapter: what the adapter kit says about the adapter. */
-export interface AdapterConfig {
-  id: string
-  builders: string[]
-  parity_runs: number
-  parity_tasks: number | null
-  concurrency: number
-}
+export type { AdapterConfig, HarborConfig } from '../contracts/config.ts'
 
 /** Exit 2, like every config error: nothing was run. */
 export class HarborConfigError extends ExitError {

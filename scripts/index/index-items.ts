@@ -15,7 +15,8 @@ import { commitId } from './git-objects.ts'
 import { IndexError } from './index-errors.ts'
 import { listProject, StatCache, type ProjectListing } from './project-listing.ts'
 import { buildProjectRepo, projectCommitMessage, type ProjectRepo } from './project-repo.ts'
-import { PROJECTS_FILE, projectsToIndexJson, repoName, type IndexConfig, type ProjectToIndex } from './projects-file.ts'
+import { PROJECTS_FILE, projectsToIndexJson, type ProjectToIndex } from '../contracts/projects-to-index.ts'
+import { repoName, type IndexConfig } from './projects-file.ts'
 
 /** Bumped when the repository layout or commit recipe changes, so every item's input hash moves with it. */
 export const INDEX_RECIPE_VERSION = 1

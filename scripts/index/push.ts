@@ -8,7 +8,8 @@ import { INDEX_IDENTITY } from './git-objects.ts'
 import { hermeticGitEnv, pushGitEnv, runGit } from './git-run.ts'
 import { IndexError } from './index-errors.ts'
 import { MAIN_REF, readRepoCommit } from './project-repo.ts'
-import { PROJECTS_FILE, readProjectsToIndex, remoteUrl, type IndexConfig, type ProjectToIndex } from './projects-file.ts'
+import { PROJECTS_FILE, readProjectsToIndex, type ProjectToIndex } from '../contracts/projects-to-index.ts'
+import { remoteUrl, type IndexConfig } from './projects-file.ts'
 
 export interface PushStep {
   project_id: string

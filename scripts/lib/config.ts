@@ -1,5 +1,6 @@
-// The one config file (JSON5), validated by schemas/config.schema.json with every default filled in,
-// so a stage's config subtree hashes the same whether a default was written out or left implicit.
+// Loads the one config file (JSON5; its shape is contracts/config.ts), validated by
+// schemas/config.schema.json with every default filled in, so a stage's config subtree hashes the
+// same whether a default was written out or left implicit.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import JSON5 from 'json5'
@@ -7,29 +8,10 @@ import { writeFileAtomic } from './fsx.ts'
 import { sha256 } from './hash.ts'
 import { compileSchema, schemaIssues, SCHEMA_DIR } from './schemas.ts'
 import { ConfigError } from './errors.ts'
-import type { ExtractConfig } from '../stages/extract.ts'
-import type { FetchConfig } from '../stages/fetch/fetch-config.ts'
-import type { LanguagesConfig, TasksConfig } from '../stages/generate/types.ts'
-import type { SelectionConfig } from '../stages/select/config.ts'
-import type { SmokeConfig } from '../stages/smoke/config.ts'
+import { CONFIG_FILE, CONFIG_SCHEMA, type Config } from '../contracts/config.ts'
 
 export { ConfigError }
-
-// The section types are owned by their stages (type-only imports: loading the config loads no
-// stage); the schema fills in every default, so each typed section is complete.
-export interface Config {
-  data: string
-  out: string
-  fetch: FetchConfig
-  extract: ExtractConfig
-  selection: SelectionConfig
-  tasks: TasksConfig
-  languages: LanguagesConfig
-  verifier: Record<string, unknown>
-  smoke: SmokeConfig
-  index: Record<string, unknown>
-  harbor: Record<string, unknown>
-}
+export type { Config }
 
 export interface LoadedConfig {
   /** Absolute path of the file read, or undefined when none exists and defaults apply. */
@@ -44,7 +26,7 @@ export interface LoadedConfig {
 const CACHE_DIR = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'locobench-harbor')
 
 function cacheKey(text: string): string {
-  const schemas = [join(SCHEMA_DIR, 'config.schema.json'), ...readdirSync(join(SCHEMA_DIR, 'config')).sort().map((f) => join(SCHEMA_DIR, 'config', f))]
+  const schemas = [join(SCHEMA_DIR, CONFIG_SCHEMA), ...readdirSync(join(SCHEMA_DIR, 'config')).sort().map((f) => join(SCHEMA_DIR, 'config', f))]
   return sha256(`${text}\0${schemas.map((f) => sha256(readFileSync(f))).join('')}`)
 }
 
@@ -65,7 +47,7 @@ function remember(key: string, config: Config): void {
 }
 
 function validateConfig(raw: unknown, file: string): Config {
-  const validate = compileSchema('config.schema.json', true)
+  const validate = compileSchema(CONFIG_SCHEMA, true)
   if (!validate(raw)) {
     const lines = schemaIssues(validate.errors).map((i) => `  ${keyPath(i.pointer)}: ${i.message}`)
     throw new ConfigError(`${file}: invalid config\n${lines.join('\n')}`)
@@ -78,7 +60,7 @@ const keyPath = (pointer: string): string =>
   pointer === '/' ? '(top level)' : pointer.slice(1).split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~')).join('.')
 
 export function loadConfig(file: string | undefined, cwd = process.cwd()): LoadedConfig {
-  const path = resolve(cwd, file ?? 'locobench.config.json5')
+  const path = resolve(cwd, file ?? CONFIG_FILE)
   const exists = existsSync(path)
   if (!exists && file !== undefined) throw new ConfigError(`config file not found: ${path}`)
   const text = exists ? readFileSync(path, 'utf8') : '{}'

@@ -6,20 +6,23 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs'
 import { join } from 'node:path'
 import { check, schemaPath } from '../lib/schemas.ts'
-import type { ScoresLine } from '../stages/select/artifacts.ts'
-import type { SmokeReport } from '../stages/smoke/report.ts'
-import type { TasksManifest } from '../stages/generate/types.ts'
+import { DATASET_FILE } from '../contracts/dataset.ts'
+import { SCORES_FILE, SCORES_LINE_SCHEMA, type ScoresLine } from '../contracts/scores.ts'
+import { SELECTED_TASKS_FILE } from '../contracts/selected-tasks.ts'
+import { CALIBRATION_REPORT_FILE, CALIBRATION_REPORT_SCHEMA } from '../contracts/calibration-report.ts'
+import { SMOKE_REPORT_FILE, SMOKE_REPORT_SCHEMA, type SmokeReport } from '../contracts/smoke-report.ts'
+import { TASKS_MANIFEST_SCHEMA, type TasksManifest } from '../contracts/tasks-manifest.ts'
 
 export const SECTION_NAMES = ['dataset', 'selection', 'tasks', 'smoke', 'calibration'] as const
 export type SectionName = (typeof SECTION_NAMES)[number]
 
 /** Out-dir-relative paths of everything the page reads or links to. */
 export const ARTIFACTS = {
-  dataset: 'dataset.jsonl',
+  dataset: DATASET_FILE,
   rejects: 'rejects.jsonl',
   extractSummary: 'extract-summary.json',
-  scores: 'scores.jsonl',
-  selected: 'selected_tasks.json',
+  scores: SCORES_FILE,
+  selected: SELECTED_TASKS_FILE,
   selectionMd: 'report/selection.md',
   charts: [
     { file: 'report/selected-by-language.svg', title: 'Selected tasks by language' },
@@ -28,12 +31,12 @@ export const ARTIFACTS = {
   ],
   manifest: 'tasks/manifest.json',
   registry: 'tasks/dataset.toml',
-  smokeReport: 'smoke/report.json',
+  smokeReport: SMOKE_REPORT_FILE,
   smokeMd: 'report/smoke.md',
   bake: 'docker-bake.json',
-  calibrationReport: 'calibration/report.json',
+  calibrationReport: CALIBRATION_REPORT_FILE,
   calibrationMd: 'report/calibration.md',
-  calibrationSchema: 'calibration-report.schema.json',
+  calibrationSchema: CALIBRATION_REPORT_SCHEMA,
   index: 'report/index.html',
 } as const
 
@@ -250,7 +253,7 @@ export function readScores(options: ReadOptions): ScoresLine[] | Unreadable | un
   if (!existsSync(at(ARTIFACTS.scores))) return undefined
   return guarded(ARTIFACTS.scores, () =>
     readJsonLines(at(ARTIFACTS.scores)).map((line, i) => {
-      const problem = schemaProblem('scores-line.schema.json', line)
+      const problem = schemaProblem(SCORES_LINE_SCHEMA, line)
       if (problem) throw new Error(`line ${i + 1} ${problem}`)
       return line as ScoresLine
     }),
@@ -298,7 +301,7 @@ export function readTasksData(options: ReadOptions, scores = readScores(options)
   if (!existsSync(at(ARTIFACTS.manifest))) return undefined
   return guarded(ARTIFACTS.manifest, () => {
     const manifest = readJson(at(ARTIFACTS.manifest))
-    const problem = schemaProblem('tasks-manifest.schema.json', manifest)
+    const problem = schemaProblem(TASKS_MANIFEST_SCHEMA, manifest)
     if (problem) throw new Error(problem)
     const { generator_version, tasks } = manifest as TasksManifest
     // Without readable scores the tasks still list, with their language from the manifest.
@@ -342,7 +345,7 @@ export function readSmokeData(options: ReadOptions): SmokeData | Unreadable | un
   if (!existsSync(at(ARTIFACTS.smokeReport))) return undefined
   return guarded(ARTIFACTS.smokeReport, () => {
     const report = readJson(at(ARTIFACTS.smokeReport))
-    const problem = schemaProblem('smoke-report.schema.json', report)
+    const problem = schemaProblem(SMOKE_REPORT_SCHEMA, report)
     if (problem) throw new Error(problem)
     return {
       report: report as SmokeReport,

@@ -5,7 +5,7 @@
 import { anchorId, html, hrefFromReport, inlineSvg, type SafeHtml } from './html-escape.ts'
 import { LIMITS, type CalibrationData, type DatasetData, type FileLink, type SectionName, type SelectionData, type SmokeData, type TasksData } from './html-data.ts'
 import { DIFFICULTIES } from '../lib/ids.ts'
-import type { ScoresLine } from '../stages/select/artifacts.ts'
+import type { ScoresLine } from '../contracts/scores.ts'
 
 /** What a section may know about the rest of the page. */
 export interface SectionContext {

@@ -31,6 +31,7 @@ import { generatorVersion } from './generate/version.ts'
 import { RenderedWriter } from './generate/write.ts'
 import { KeptFiles } from './generate/kept.ts'
 import { computeBaselines } from './generate/baselines.ts'
+import type { VerifierConfig } from '../contracts/config.ts'
 import type { GenerateConfig, LanguagesConfig, TasksConfig } from './generate/types.ts'
 import { baselineTasksRecipe, McpVariant, VARIANT_SUFFIX, withoutProjectCopy, type Variant } from './generate/variant-mcp.ts'
 
@@ -52,7 +53,7 @@ export interface GenerateOptions {
   /** templates/ (absolute). */
   templatesDir: string
   /** Config sections; missing keys take their schema defaults. */
-  config: { tasks?: Partial<TasksConfig>; languages?: Partial<LanguagesConfig>; verifier?: Record<string, unknown>; smoke?: { image_prefix?: string; push?: boolean } }
+  config: { tasks?: Partial<TasksConfig>; languages?: Partial<LanguagesConfig>; verifier?: Partial<VerifierConfig>; smoke?: { image_prefix?: string; push?: boolean } }
   outputs: {
     /** Staging dir for the tasks tree: receives only rebuilt task dirs and manifest.json. */
     tasks: string

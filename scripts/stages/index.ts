@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import type { ItemsRunner } from '../engine/items.ts'
 import { indexItemSpec, projectEntry, selectedProjects, writeProjectsToIndex, type RepoFacts } from '../index/index-items.ts'
 import { StatCache } from '../index/project-listing.ts'
-import { completeIndexConfig, PROJECTS_FILE } from '../index/projects-file.ts'
+import { PROJECTS_FILE } from '../contracts/projects-to-index.ts'
+import { completeIndexConfig } from '../index/projects-file.ts'
 import { pushIndex, type PushOutcome } from '../index/push.ts'
 
 export interface IndexOptions {

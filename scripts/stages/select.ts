@@ -8,7 +8,9 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { defaultConfig } from '../lib/config.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
-import { scoresJsonl, selectedTask, selectedTasksHead, writeSelectedTasks, type SelectedTask } from './select/artifacts.ts'
+import { scoresJsonl } from '../contracts/scores.ts'
+import { writeSelectedTasks, type SelectedTask } from '../contracts/selected-tasks.ts'
+import { scoresLine, selectedTask, selectedTasksHead } from './select/artifacts.ts'
 import { selectionConfigHash, type SelectionConfig } from './select/config.ts'
 import { findLeakyRecords } from './select/leaks.ts'
 import type { LeakCheckConfig } from '../verifier/leaks.ts'
@@ -25,8 +27,11 @@ export type { FilterKey, QuotaKey, SelectionConfig, SelectionFilter, SelectionQu
 export { DatasetError } from '../contracts/dataset.ts'
 export { roundScore, scoreAndSelect } from './select/score.ts'
 export type { Candidate, QuotaReason, RemovalReason, ScoreParts, ScoringFields, Selection } from './select/score.ts'
-export type { ScoresLine, SelectedTask, SelectedTasksDoc, SelectedTasksHead } from './select/artifacts.ts'
+export type { ScoresLine } from '../contracts/scores.ts'
+export type { SelectedTask, SelectedTasksDoc, SelectedTasksHead } from '../contracts/selected-tasks.ts'
 export { CHARTS, REPORT_FILE } from './select/report.ts'
+// The text select_tasks.py printed, for the select-tasks CLI.
+export { summaryText } from './select/summary.ts'
 
 export interface SelectOptions {
   /** Absolute path of dataset.jsonl (schemas/dataset-record.schema.json per line). */
@@ -78,7 +83,7 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
   const configHash = selectionConfigHash(config)
   signal?.throwIfAborted()
 
-  writeFileAtomic(outputs.scores, scoresJsonl(selection))
+  writeFileAtomic(outputs.scores, scoresJsonl(selection.candidates.map(scoresLine)))
   await writeSelectedTasks(outputs.selected, selectedTasksHead(selection, config, configHash), withRecords(dataset, selection, signal))
   mkdirSync(outputs.reportDir, { recursive: true })
   for (const [name, content] of Object.entries(reportFiles(selection, config, configHash, leakCheck))) writeFileAtomic(join(outputs.reportDir, name), content)

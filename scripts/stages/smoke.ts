@@ -18,13 +18,14 @@ import { missingImagesCompleteConfig, probeCompleteConfig } from './smoke/probe.
 import { readManifest, readVariantManifest } from './smoke/manifest.ts'
 import { withEngine, withoutEngine, type ImageRecord, type ModeContext } from './smoke/modes.ts'
 import { outScope } from './smoke/tags.ts'
-import { countEntries, orderEntry, readPreviousReport, renderMarkdown, REPORT_SCHEMA, type SmokeReport } from './smoke/report.ts'
+import { orderEntry, readPreviousReport, SMOKE_REPORT_SCHEMA, type SmokeReport } from '../contracts/smoke-report.ts'
+import { countEntries, renderMarkdown } from './smoke/report.ts'
 import { ExitError, UsageError } from '../lib/errors.ts'
 
 export { imageName, SmokeConfigError, type SmokeConfig } from './smoke/config.ts'
 export { SmokeInputError } from './smoke/manifest.ts'
 export type { ImageRecord } from './smoke/modes.ts'
-export type { SmokeReport, TaskEntry } from './smoke/report.ts'
+export type { SmokeReport, TaskEntry } from '../contracts/smoke-report.ts'
 
 export interface SmokeOptions {
   /** Absolute path of the generated tasks (holds manifest.json and one dir per task). */
@@ -122,7 +123,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeResult> {
     toolchain_layers: mode.layers,
     tasks: mode.entries.map(orderEntry),
   }
-  assertValid(REPORT_SCHEMA, report, options.outputs.report)
+  assertValid(SMOKE_REPORT_SCHEMA, report, options.outputs.report)
   writeFileAtomic(options.outputs.report, toJson(report))
   writeFileAtomic(options.outputs.reportMd, renderMarkdown(report, engineNote))
   writeFileAtomic(options.outputs.bake, renderBake(bakeFile(tasks, config, outDir)))

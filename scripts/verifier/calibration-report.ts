@@ -1,9 +1,9 @@
-// Writes a calibration report: out/calibration/report.json (validated against
-// schemas/calibration-report.schema.json before it is written) and out/report/calibration.md,
-// a table per answer kind and an SVG chart of each kind's min–max range and median.
+// Writes a calibration report: out/calibration/report.json (contracts/calibration-report.ts) and
+// out/report/calibration.md, a table per answer kind and an SVG chart of each kind's min–max range
+// and median.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { check } from '../lib/schemas.ts'
+import { calibrationReportJson } from '../contracts/calibration-report.ts'
 import { KINDS } from './answers.ts'
 import type { CalibrationReport } from './calibration.ts'
 
@@ -94,10 +94,9 @@ function writeAtomic(path: string, text: string): void {
  * beside it; the stage names its staging path, the markdown links the chart by its base name).
  */
 export function writeCalibrationReport(report: CalibrationReport, paths: { json: string; markdown: string; svg?: string }): void {
-  const issues = check('calibration-report.schema.json', report)
-  if (issues.length) throw new Error(`calibration report does not match calibration-report.schema.json: ${issues.slice(0, 3).map((i) => `${i.pointer}: ${i.message}`).join('; ')}`)
+  const json = calibrationReportJson(report)
   const svgPath = paths.svg ?? paths.markdown.replace(/\.md$/, '') + '.svg'
-  writeAtomic(paths.json, `${JSON.stringify(report, null, 2)}\n`)
+  writeAtomic(paths.json, json)
   writeAtomic(svgPath, `${calibrationSvg(report)}\n`)
   writeAtomic(paths.markdown, calibrationMarkdown(report, svgPath.split('/').pop()!))
 }

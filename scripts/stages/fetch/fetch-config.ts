@@ -1,23 +1,10 @@
 // The `fetch` config section, checked and resolved against the config file's dir: read by the
 // Taskfile's settings hook (where the data lives) and by the stage itself.
 import { resolve } from 'node:path'
+import type { FetchConfig } from '../../contracts/config.ts'
 import { FetchConfigError } from './errors.ts'
 
-/** The `fetch` section of locobench.config.json5 (schemas/config/fetch.schema.json), defaults filled. */
-export interface FetchConfig {
-  /** http(s) URL of the dataset archive (a .zip). */
-  url?: string
-  /** Local archive; relative to the config file's directory. */
-  path?: string
-  /** Lowercase or uppercase hex; required with url or path. */
-  sha256?: string
-  /** Where the data is unpacked; relative to the config file's directory. Default `data/locobench`. */
-  target?: string
-  /** Leading path components to drop; `auto` drops a single wrapper folder. Default `auto`. */
-  strip?: number | 'auto'
-  /** Keep the verified download in the stage's cache dir so a rerun does not fetch it again. Default true. */
-  keepArchive?: boolean
-}
+export type { FetchConfig } from '../../contracts/config.ts'
 
 export const DEFAULT_TARGET = 'data/locobench'
 

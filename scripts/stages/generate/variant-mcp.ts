@@ -11,8 +11,8 @@ import { lstatSync, readFileSync, readlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { codeSearchMcpServer, codeSearchMcpServerToml, writeMcpEnvironment, bundleCodeSearchServer, CODE_SEARCH_CONTEXT_DIR, CODE_SEARCH_PROJECT_DIR, CODE_SEARCH_SERVICE } from '../../mcp/code-search-image.ts'
 import { TOOL_NAMES, TOOL_SUMMARIES } from '../../mcp/code-search-constants.ts'
+import { readProjectsToIndex } from '../../contracts/projects-to-index.ts'
 import { sha256 } from '../../lib/hash.ts'
-import { check } from '../../lib/schemas.ts'
 import { harborDigestOfDir } from '../../lib/harbor-digest.ts'
 import { GenerateError, TaskError } from './errors.ts'
 import { filesUnder } from './kept.ts'
@@ -52,18 +52,10 @@ export interface McpTaskInfo {
   tools: { name: string; summary: string }[]
 }
 
-/** Reads projects_to_index.json (checked against its schema): project id → repository and commit. */
-export function readProjectsToIndex(path: string): Map<string, IndexedProject> {
-  let value: unknown
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
-    throw new GenerateError(`the mcp variant needs the index stage's ${path}: ${(error as Error).message}`)
-  }
-  const issues = check('projects-to-index.schema.json', value)
-  if (issues.length) throw new GenerateError(`${path} does not match projects-to-index.schema.json: ${issues.slice(0, 3).map((i) => `${i.pointer}: ${i.message}`).join('; ')}`)
+/** projects_to_index.json (checked against its schema): project id → repository and commit. */
+function indexedProjects(path: string): Map<string, IndexedProject> {
   const out = new Map<string, IndexedProject>()
-  for (const p of value as { project_id: string; repo: string; commit: string }[]) out.set(p.project_id, { repository: p.repo, commit: p.commit })
+  for (const p of readProjectsToIndex(path)) out.set(p.project_id, { repository: p.repo, commit: p.commit })
   return out
 }
 
@@ -99,7 +91,7 @@ export class McpVariant {
     if (!projectsToIndex) throw new GenerateError('the mcp variant needs projectsToIndex (the index stage\'s projects_to_index.json)', 2)
     if (tasks.mcp.mode === 'remote' && !tasks.mcp.url) throw new GenerateError('tasks.mcp.mode is "remote" but tasks.mcp.url is not set: name the MCP server that indexes the repositories', 2)
     const bundle = tasks.mcp.mode === 'sidecar' ? (await bundleCodeSearchServer()).sha256 : ''
-    return new McpVariant(tasks, readProjectsToIndex(projectsToIndex), bundle)
+    return new McpVariant(tasks, indexedProjects(projectsToIndex), bundle)
   }
 
   /** The settings every mcp task depends on, for the stage's recipe. */

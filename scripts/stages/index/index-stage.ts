@@ -2,9 +2,11 @@
 // Taskfile can load it on every run; git, the listings and the schemas load when the stage runs.
 import { join } from 'node:path'
 import type { Stage } from '../../engine/types.ts'
+import type { IndexConfig } from '../../contracts/config.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-// The name the library writes beside the repositories; spelled here so this module stays light.
+// The name the library writes beside the repositories (contracts/projects-to-index.ts); spelled
+// here so this module stays light.
 const PROJECTS_FILE = 'projects_to_index.json'
 
 export interface IndexStageOptions {
@@ -12,7 +14,7 @@ export interface IndexStageOptions {
   dataset: string
   dataDir: string
   /** The config's index section. */
-  config: Record<string, unknown>
+  config: Partial<IndexConfig>
   /** out/index/: one bare repository per project id, plus projects_to_index.json. */
   indexDir: string
   deps: string[]

@@ -1,25 +1,10 @@
-// The two JSON artifacts: scores.jsonl (every record with its outcome) and selected_tasks.json (the
-// original's shape, plus the unrounded parts and the config hash).
-import { mkdirSync, renameSync, rmSync } from 'node:fs'
-import { open } from 'node:fs/promises'
-import { dirname } from 'node:path'
-import { toJson } from '../../lib/fsx.ts'
+// What select puts in its two artifacts (contracts/scores.ts, contracts/selected-tasks.ts): a
+// candidate's scores line, and selected_tasks.json's head and tasks (the original's shape, plus the
+// unrounded parts and the config hash).
+import type { ScoresLine } from '../../contracts/scores.ts'
+import type { SelectedTask, SelectedTasksHead } from '../../contracts/selected-tasks.ts'
 import type { SelectionConfig } from './config.ts'
-import { roundScore, type Candidate, type QuotaReason, type RemovalReason, type ScoringFields, type Selection } from './score.ts'
-
-/** One line of scores.jsonl (schemas/scores-line.schema.json). */
-export interface ScoresLine extends ScoringFields {
-  passed: boolean
-  removed_by: RemovalReason[]
-  context_part: number | null
-  files_part: number | null
-  category_part: number | null
-  total: number | null
-  score: number | null
-  rank: number | null
-  selected: boolean
-  skipped_by_quota: QuotaReason[]
-}
+import { roundScore, type Candidate, type Selection } from './score.ts'
 
 export function scoresLine({ record, parts, ...outcome }: Candidate): ScoresLine {
   return {
@@ -41,23 +26,6 @@ export function scoresLine({ record, parts, ...outcome }: Candidate): ScoresLine
     selected: outcome.selected,
     skipped_by_quota: outcome.skipped_by_quota,
   }
-}
-
-export const scoresJsonl = (selection: Selection): string => selection.candidates.map((c) => `${JSON.stringify(scoresLine(c))}\n`).join('')
-
-export interface SelectedTask extends Record<string, unknown> {
-  id: string
-  /** round(total, 4), as the original stores it. */
-  score: number
-  score_parts: { context: number; files: number; category: number; total: number }
-  rank: number
-}
-
-export interface SelectedTasksDoc {
-  selection_criteria: Record<string, unknown>
-  statistics: { total_tasks: number; filtered_tasks: number; selected_tasks: number }
-  config_hash: string
-  tasks: SelectedTask[]
 }
 
 /** Highest bonus first, then by name: the original's order for the defaults, and one order for any config. */
@@ -82,8 +50,6 @@ export function selectionCriteria(config: SelectionConfig): Record<string, unkno
   }
 }
 
-export type SelectedTasksHead = Omit<SelectedTasksDoc, 'tasks'>
-
 export function selectedTasksHead(selection: Selection, config: SelectionConfig, configHash: string): SelectedTasksHead {
   return {
     selection_criteria: selectionCriteria(config),
@@ -95,35 +61,4 @@ export function selectedTasksHead(selection: Selection, config: SelectionConfig,
 /** The whole dataset record, then the score fields (a record's own keys of those names are replaced). */
 export function selectedTask(record: Record<string, unknown>, { parts, rank }: Candidate): SelectedTask {
   return { ...(record as { id: string }), score: roundScore(parts!.total), score_parts: { ...parts! }, rank: rank! }
-}
-
-/**
- * Writes toJson({ ...head, tasks }) one task at a time, so a large top_n never holds every record:
- * a task is indented like the array item it is (JSON strings hold no raw newline, so re-indenting
- * line by line is exact).
- */
-export async function writeSelectedTasks(path: string, head: SelectedTasksHead, tasks: AsyncIterable<SelectedTask>): Promise<void> {
-  mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.tmp-${process.pid}`
-  const handle = await open(tmp, 'w')
-  try {
-    const tail = '[]\n}\n'
-    let pending = toJson({ ...head, tasks: [] }).slice(0, -tail.length)
-    let first = true
-    for await (const task of tasks) {
-      pending += `${first ? '[\n' : ',\n'}    ${JSON.stringify(task, null, 2).replaceAll('\n', '\n    ')}`
-      first = false
-      if (pending.length > 1 << 20) {
-        await handle.write(pending)
-        pending = ''
-      }
-    }
-    await handle.write(pending + (first ? tail : '\n  ]\n}\n'))
-    await handle.close()
-    renameSync(tmp, path)
-  } catch (error) {
-    await handle.close().catch(() => {})
-    rmSync(tmp, { force: true })
-    throw error
-  }
 }

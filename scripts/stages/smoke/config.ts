@@ -2,22 +2,9 @@
 // section (from a test or a CLI) is completed by the same schema the config loader uses.
 import { completeSection } from '../../lib/schemas.ts'
 import { ExitError } from '../../lib/errors.ts'
+import type { SmokeConfig } from '../../contracts/config.ts'
 
-export interface SmokeConfig {
-  engine: 'auto' | 'docker' | 'podman'
-  host: string
-  podman_storage_driver: 'overlay' | 'vfs'
-  concurrency: number
-  pass_threshold: number
-  image_prefix: string
-  push: boolean
-  base_image: string
-  build_timeout_sec: number
-  run_timeout_sec: number
-  keep_images: boolean
-  min_free_disk_mb: number
-  tail_lines: number
-}
+export type { SmokeConfig } from '../../contracts/config.ts'
 
 export class SmokeConfigError extends ExitError {
   constructor(message: string) {

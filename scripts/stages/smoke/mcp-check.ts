@@ -9,26 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Engine } from './engine.ts'
 import type { SmokeTask } from './manifest.ts'
-
-/** What smoke/report.json records about an mcp task's server (schemas/smoke-report.schema.json). */
-export interface McpEntry {
-  /** answered: the sidecar returned the expected file; failed: it did not (see step, message);
-   *  remote: the task names a configured server and ships no sidecar (nothing to start);
-   *  not-run: no container engine, or the image build failed first. */
-  status: 'answered' | 'failed' | 'remote' | 'not-run'
-  expected_file: string | null
-  identifier: string | null
-  /** Whether the search results held expected_file. */
-  found_expected: boolean
-  /** How many files the search returned. */
-  files_found: number
-  tools: string[]
-  /** Whether `main` reached the sidecar by its service name, as the agent will. */
-  main_reached: boolean | null
-  step: string | null
-  message: string | null
-  seconds: number | null
-}
+import type { McpEntry } from '../../contracts/smoke-report.ts'
 
 const PROJECT_PREFIX = '/app/project/'
 

@@ -2,7 +2,7 @@
 // Rewards are read the way Harbor reads them (docs/harbor-tasks.md §4): reward.json first,
 // a flat object of numbers; else reward.txt, one number; else the trial has no reward at all.
 
-export type Step = 'lint' | 'build' | 'mcp' | 'oracle' | 'verify' | 'empty' | 'push'
+import type { Step } from '../../contracts/smoke-report.ts'
 
 export interface StepFailure {
   step: Step
