@@ -542,6 +542,27 @@ test('a run keeps the input hashes it learnt in .taskcache/hashes.tsv, for a lat
   assert.equal(lines.find(([path]) => path === a), [a, `${st.size}:${st.mtimeMs}:${st.ino}`, sha256('hello ')])
 })
 
+test('a plan looks up an input whose stat moved in .taskcache/hashes.tsv before reading its bytes', async () => {
+  using r = demo()
+  await build(r)
+  later(r.path('in/a.txt'), 60)
+  const a = r.path('in/a.txt')
+  const st = statSync(a)
+  // A planted hash under the touched file's exact key: trusted, it says the content changed (the
+  // bytes, read instead, would say it did not).
+  writeFileSync(r.path('out/.taskcache/hashes.tsv'), `${a}\t${st.size}:${st.mtimeMs}:${st.ino}\t${sha256('planted')}\n`)
+  const loadAfter = HashCache.LOAD_AFTER
+  HashCache.LOAD_AFTER = 0
+  try {
+    assert.equal((await planAll({ stages: demoGraph(r.dir), root: r.dir, outDir: r.path('out'), targets: ['count'], emit: () => {} }))[0].reasons.map(describeReason), ['input-changed in/a.txt'])
+    const { ran, reasons } = await build(r)
+    assert.equal(ran[0], 'upper')
+    assert.equal(reasons.upper, ['input-changed in/a.txt'])
+  } finally {
+    HashCache.LOAD_AFTER = loadAfter
+  }
+})
+
 test('input hashes are remembered across runs by path, size, mtime and inode, and a file replaced under the same size and mtime is not trusted', () => {
   using r = rig({}, 'lbh-hashes-')
   const [racy, loadAfter] = [HashCache.RACY_MS, HashCache.LOAD_AFTER]

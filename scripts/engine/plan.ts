@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
-import { expand, hashEntry, sameStat, specDigest, type Listings, type StatMap } from './files.ts'
+import { expand, hashEntry, sameStat, specDigest, type HashCache, type Listings, type StatMap } from './files.ts'
 import { moduleGraph } from './imports.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { ENGINE_VERSION, readRecord, readStamps, type Store } from './record.ts'
@@ -71,6 +71,8 @@ export interface PlanContext {
   /** In a pure plan, upstream stages that are stale: their dependents can only be re-judged after. */
   staleDeps: string[]
   listings?: Listings
+  /** Input hashes remembered across runs: an input whose stat moved is looked up before it is read. */
+  hashes?: HashCache
 }
 
 const lazy = <T>(make: () => T): (() => T) => {
@@ -116,7 +118,7 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   observation.changedInputs = ctx.forced ? undefined : new Set()
   if (inputsMoved && stamps) {
     const reported = new Set<string>()
-    for (const path of changedFiles(inputs(), stamps.inputs, observation.inputHashes, () => (observation.touched = true))) {
+    for (const path of changedFiles(inputs(), stamps.inputs, observation.inputHashes, ctx.hashes, () => (observation.touched = true))) {
       observation.changedInputs?.add(path)
       const upstream = ctx.upstream.get(path)
       if (upstream) {
@@ -165,6 +167,7 @@ function* changedFiles(
   current: StatMap,
   stamped: Record<string, FileStamp>,
   hashes: Map<string, string>,
+  cache: HashCache | undefined,
   onTouched: () => void,
 ): Generator<string> {
   for (const [path, st] of current) {
@@ -177,7 +180,7 @@ function* changedFiles(
       hashes.set(path, stamp[2])
       continue
     }
-    const hash = hashEntry(path, st)
+    const hash = cache ? cache.hash(path, st) : hashEntry(path, st)
     hashes.set(path, hash)
     if (hash === stamp[2]) onTouched()
     else yield path

@@ -74,6 +74,7 @@ export async function planAll(options: EngineOptions): Promise<StagePlan[]> {
   stages.forEach(startProbe)
   // Read-only: a pure plan may use remembered listings but never writes them.
   const listings = new Listings(join(store.dir, 'listings.json'))
+  const hashes = new HashCache(join(store.dir, 'hashes.tsv')) // never saved here
   for (const stage of stages) {
     const staleDeps = stage.deps.filter((d) => stale.has(d))
     const { plan } = await planStage(stage, {
@@ -83,6 +84,7 @@ export async function planAll(options: EngineOptions): Promise<StagePlan[]> {
       upstream: new Map(),
       staleDeps,
       listings,
+      hashes,
     })
     if (!plan.fresh) stale.add(stage.name)
     plans.push(plan)
@@ -160,6 +162,7 @@ async function execute(stage: Stage, x: Execution): Promise<Outcome> {
     upstream: x.upstream,
     staleDeps: [],
     listings: x.listings,
+    hashes: x.hashes,
   })
   if (verdict.plan.fresh) {
     if (verdict.observation.touched && verdict.record) refreshRecord(stage, verdict, store)
