@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { rig } from './helpers/rig.ts'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -18,6 +18,7 @@ import {
   type SelectionConfig,
 } from '../scripts/stages/select.ts'
 import { LEAK_CACHE_FILE } from '../scripts/stages/select/leak-cache.ts'
+import { findLeakyRecords } from '../scripts/stages/select/leaks.ts'
 import type { LeakCheckConfig } from '../scripts/verifier/leaks.ts'
 import { readScoringRows } from '../scripts/stages/select/read.ts'
 import { findMembers, Vocabulary } from '../scripts/lib/json-members.ts'
@@ -963,6 +964,32 @@ test('the leak check reuses the verdicts of unchanged projects: one scenario edi
   assert.equal(fewer.counts, { checked: 0, reused: 19 })
   assert.is(readFileSync(cacheFile, 'utf8').trim().split('\n').length, 1 + 19)
   assert.equal(fewer.bytes, (await run(edited.slice(2), { cache: false })).bytes)
+})
+
+test('the leak cache is keyed by the line hashes of the first pass (no second read), and a dataset that moves in between is refused', async () => {
+  using temp = rig({}, 'select-test-')
+  const cacheDir = join(temp.dir, 'cache')
+  const records = [1, 2, 3].flatMap((n) => [
+    leakRecord(n, 'architectural_understanding', ANSWER, n === 2 ? `Context first. ${ANSWER}` : 'Explain how settlement flows.', 90000 + n),
+    leakRecord(n, 'bug_investigation', `The scheduler of project ${n} retries failed jobs twice.`, 'Explain the retries.', 80000 + n),
+  ])
+  const dataset = writeDataset(temp.dir, records)
+  const check: LeakCheckConfig = { enabled: true, min_run_words: 12, min_sentence_words: 8, min_specific_words: 3 }
+  const before = statSync(dataset)
+  const rows = await readScoringRows(dataset, { hashLines: true })
+  assert.ok(rows.every((r) => /^[0-9a-f]{64}$/.test(r.sha256 ?? '')))
+  const cold = await findLeakyRecords(dataset, rows, check, { cacheDir, datasetStat: before })
+  assert.equal([cold.checked, cold.reused, [...cold.leaky.keys()]], [3, 0, [records[2].id]])
+  // Same-length bytes that are no dataset at all: the verdicts come from the first pass's hashes.
+  writeFileSync(dataset, ' '.repeat(before.size))
+  utimesSync(dataset, before.atime, new Date(before.mtimeMs + 5000)) // moved even on a coarse clock
+  const warm = await findLeakyRecords(dataset, rows, check, { cacheDir })
+  assert.equal([warm.checked, warm.reused, [...warm.leaky.keys()]], [0, 3, [records[2].id]])
+  // The same call told what the file was when the rows were read: it changed since, so refused.
+  await findLeakyRecords(dataset, rows, check, { cacheDir, datasetStat: before }).then(
+    () => assert.unreachable('a dataset that changed after its rows were read was trusted'),
+    (error: Error) => assert.match(error.message, `${dataset}: changed while select was reading it`),
+  )
 })
 
 test.run()

@@ -4,7 +4,7 @@
 //
 // Ordering differs from the original on purpose: we rank by the unrounded score, then id; the
 // original ranked by the score rounded to 4 places, ties in file-name order (see select/score.ts).
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { defaultConfig } from '../lib/config.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
@@ -61,16 +61,18 @@ export interface SelectResult {
 export async function select(options: SelectOptions): Promise<SelectResult> {
   const { dataset, config, outputs, signal } = options
   const megabytes = (bytes: number) => Math.round(bytes / 1e6)
+  const leakCheck = options.leakCheck ?? defaultConfig().tasks.leak_check
+  const datasetStat = statSync(dataset)
   const rows = await readScoringRows(dataset, {
     signal,
+    hashLines: config.exclude_leaks && leakCheck.enabled,
     onChunk: (done, size) => options.progress?.(megabytes(done), megabytes(size), 'MB'),
   })
-  const leakCheck = options.leakCheck ?? defaultConfig().tasks.leak_check
   let leakProjects: SelectResult['leakProjects']
   if (config.exclude_leaks && leakCheck.enabled) {
     // A second pass over the whole file, one project at a time (select/leaks.ts).
     const progress = (done: number, total: number) => options.progress?.(done, total, 'records checked for leaks')
-    const { leaky, checked, reused } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir })
+    const { leaky, checked, reused } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, datasetStat })
     leakProjects = { checked, reused }
     options.log?.(`leak check: ${checked} project${checked === 1 ? '' : 's'} checked, ${reused} reused`)
     for (const row of rows) {

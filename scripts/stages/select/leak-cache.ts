@@ -59,10 +59,10 @@ export class LeakCache {
     if (this.#path) this.#load(this.#path)
   }
 
-  /** The key of a project whose records are these (id, line bytes), in any order. */
-  static key(records: readonly { id: string; bytes: Uint8Array }[]): string {
+  /** The key of a project whose records are these (id, line length, sha256 of the line), in any order. */
+  static key(records: readonly { id: string; length: number; sha256: string }[]): string {
     const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    return sha256(sorted.map((r) => `${r.id.length}:${r.id}${r.bytes.length}:${sha256(r.bytes)}`).join('\n'))
+    return sha256(sorted.map((r) => `${r.id.length}:${r.id}${r.length}:${r.sha256}`).join('\n'))
   }
 
   /** The project's verdicts if they were stored under this key (and keeps them), else undefined. */

@@ -16,12 +16,13 @@
 // Memory and time: records are read back whole one project at a time (by the offsets of the first
 // pass, synchronously), only one project's texts and n-grams are held at once, and each record's
 // n-grams are computed once for the baseline, the shared set and the check. A project whose lines
-// have not changed since the last run reuses that run's verdicts (leak-cache.ts): its lines are
-// read and hashed, never parsed.
-import { closeSync, openSync } from 'node:fs'
+// have not changed since the last run reuses that run's verdicts (leak-cache.ts): it is keyed by
+// the line hashes the first pass took (readScoringRows' hashLines), so its lines are not read again.
+import { hash } from 'node:crypto'
+import { closeSync, fstatSync, openSync, type Stats } from 'node:fs'
 import { findLeaks, leakBaseline, leakRules, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakCheckConfig, type LeakRules } from '../../verifier/leaks.ts'
 import { LeakCache } from './leak-cache.ts'
-import { LineReader, parseRecord } from '../../contracts/dataset.ts'
+import { DatasetError, LineReader, parseRecord } from '../../contracts/dataset.ts'
 import type { ScoringRow } from './read.ts'
 
 /** The leaks of one project's records, by id (records without a leak are absent). `texts` are
@@ -45,6 +46,8 @@ export interface LeakScanOptions {
   progress?: (done: number, total: number) => void
   /** Where the verdicts are kept between runs, per project (leak-cache.ts); none: check all. */
   cacheDir?: string
+  /** The dataset's stat when its rows (and their line hashes) were read. */
+  datasetStat?: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
 }
 
 export interface LeakScan {
@@ -79,12 +82,14 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
       if (projects++ % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
       options.signal?.throwIfAborted()
       group.sort((a, b) => a.offset - b.offset) // one forward read through the project's lines
-      const lines = reader.read(fd, group).map((bytes, i) => ({ row: group[i], id: group[i].id, bytes }))
-      const key = LeakCache.key(lines)
+      // Rows read without hashLines: the lines are read here to learn their hashes.
+      const unhashed = group.some((row) => row.sha256 === undefined) ? reader.read(fd, group) : undefined
+      const key = LeakCache.key(group.map((row, i) => ({ id: row.id, length: row.length, sha256: row.sha256 ?? hash('sha256', unhashed![i]) })))
       let verdicts = cache.reuse(project, key)
       if (verdicts) reused++
       else {
-        const records = lines.map(({ row, bytes }) => ({ id: row.id, texts: leakTexts(parseRecord(bytes, dataset, row)) }))
+        const lines = unhashed ?? reader.read(fd, group)
+        const records = group.map((row, i) => ({ id: row.id, texts: leakTexts(parseRecord(lines[i], dataset, row)) }))
         verdicts = [...projectLeaks(records, rules)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         cache.store(project, key, verdicts)
         checked++
@@ -92,6 +97,13 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
       for (const [id, leaks] of verdicts) leaky.set(id, leaks)
       done += group.length
       options.progress?.(done, rows.length)
+    }
+    // Verdicts parsed now are stored under hashes the first pass took: the file must not have
+    // moved in between (judged as the engine judges an input: size, mtime, inode).
+    const now = fstatSync(fd)
+    const before = options.datasetStat
+    if (before && (now.size !== before.size || now.mtimeMs !== before.mtimeMs || now.ino !== before.ino)) {
+      throw new DatasetError(`${dataset}: changed while select was reading it`)
     }
   } finally {
     closeSync(fd)

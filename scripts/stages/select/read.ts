@@ -4,18 +4,24 @@
 // Not readJsonl + JSON.parse: at full scale (8,000 records, 115-150 MB) decoding and parsing every
 // record costs more than everything else select does together. findMembers (lib/json-members.ts)
 // reads the fields from the two ends of each line and never decodes the large texts in between.
+import { hash } from 'node:crypto'
 import { DatasetError, isBlank, parseLine, scanLines, type LineRef } from '../../contracts/dataset.ts'
 import { CATEGORIES, DIFFICULTIES, LANGUAGES } from '../../lib/ids.ts'
 import { findMembers, Unfollowable, Vocabulary, type WalkPlan } from '../../lib/json-members.ts'
 import type { ScoringFields } from './score.ts'
 import { groundTruthInBytes, groundTruthInValue } from './ground-truth.ts'
 
-export type ScoringRow = ScoringFields & LineRef
+export type ScoringRow = ScoringFields & LineRef & {
+  /** sha256 of the line's bytes (ReadOptions.hashLines), taken while the first pass has them. */
+  sha256?: string
+}
 
 export interface ReadOptions {
   signal?: AbortSignal
   /** Called after each chunk with bytes read so far and the file size. */
   onChunk?: (bytes: number, size: number) => void
+  /** Hash every record's line (the leak cache's key), so no later pass reads the file to learn it. */
+  hashLines?: boolean
 }
 
 const YIELD_EVERY = 8
@@ -40,6 +46,7 @@ export async function readScoringRows(path: string, options: ReadOptions = {}): 
     const fields = pickFields(buffer, start, end, plan, path, ref.line)
     if (!fields) return
     const row = toRow(fields, path, ref)
+    if (options.hashLines) row.sha256 = hash('sha256', buffer.subarray(start, end))
     const seen = firstLine.get(row.id)
     if (seen !== undefined) throw new DatasetError(`${path}:${ref.line}: /id: duplicate id "${row.id}" (first on line ${seen})`)
     firstLine.set(row.id, ref.line)
