@@ -5,7 +5,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runAll } from '../scripts/engine/run.ts'
 import type { EngineEvent } from '../scripts/engine/types.ts'
@@ -79,7 +79,12 @@ test('every task is scored once; a rerun is fresh; a rerun for another reason ke
 
   // The stage reruns (an output is gone) but no task changed: each keeps its recorded scores.
   rmSync(join(out, 'report', 'calibration.md'))
+  // Every task kept: peers come from the manifest's project_id and the oracles' hashes from the
+  // stage's cache, so no task dir is read (an oracle moved away for the run goes unnoticed).
+  const oracle = join(tasks, ids()[0], 'solution', 'answer.md')
+  renameSync(oracle, `${oracle}.away`)
   const rerun = await calibrate()
+  renameSync(`${oracle}.away`, oracle)
   assert.ok(rerun.done, rerun.fail?.error)
   assert.equal([rerun.scored, rerun.kept], [0, 3])
   assert.equal(report().tasks, r.tasks)

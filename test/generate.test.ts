@@ -489,7 +489,7 @@ test("dataset.toml's digest is Harbor's: symlinked dirs skipped, caches ignored,
   assert.equal(toml.tasks.map((t) => t.digest), [`sha256:${harborDigestOfDir(taskDir)}`])
   // The manifest keeps its own digest of every file (what smoke keys its images on).
   const manifest = JSON.parse(readFileSync(join(ws.current, 'manifest.json'), 'utf8'))
-  assert.equal(Object.keys(manifest.tasks[ID_C]).sort(), ['input_hash', 'language', 'output_hash'])
+  assert.equal(Object.keys(manifest.tasks[ID_C]).sort(), ['input_hash', 'language', 'output_hash', 'project_id'])
 })
 
 test.after(() => {

@@ -69,7 +69,7 @@ function outDir(stages: { smoke?: boolean; tasks?: number } = {}): Rig {
   const chosen = selection.selected.slice(0, stages.tasks ?? selection.selected.length).map((c) => c.record)
   const manifest = {
     generator_version: '0.1.0+0123456789ab',
-    tasks: Object.fromEntries(chosen.map((t) => [t.id, { input_hash: 'a'.repeat(64), output_hash: 'b'.repeat(64), language: t.language }])),
+    tasks: Object.fromEntries(chosen.map((t) => [t.id, { input_hash: 'a'.repeat(64), output_hash: 'b'.repeat(64), language: t.language, project_id: t.project_id }])),
   }
   r.write({ 'tasks/manifest.json': toJson(manifest) })
   for (const t of chosen) r.write({ [`tasks/${t.id}/instruction.md`]: `# ${HOSTILE}\n\nbody\n`, [`tasks/${t.id}/task.toml`]: '[task]\n' })

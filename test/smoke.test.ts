@@ -70,7 +70,7 @@ function writeTasks(r: Rig, tasks: Record<string, Record<string, string>>, langu
   for (const [id, files] of Object.entries(tasks)) {
     for (const [path, content] of Object.entries(files)) tree[`out/tasks/${id}/${path}`] = content
     const text = JSON.stringify(files)
-    manifest.tasks[id] = { input_hash: sha(`in:${text}`), output_hash: sha(`out:${text}`), language }
+    manifest.tasks[id] = { input_hash: sha(`in:${text}`), output_hash: sha(`out:${text}`), language, project_id: id }
   }
   tree['out/tasks/manifest.json'] = JSON.stringify(manifest)
   r.write(tree)

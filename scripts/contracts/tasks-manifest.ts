@@ -16,6 +16,8 @@ export interface ManifestEntry {
   input_hash: string
   output_hash: string
   language: string
+  /** The task's project: calibrate picks each task's peers from the manifest, without its dir. */
+  project_id: string
 }
 
 export interface TasksManifest {

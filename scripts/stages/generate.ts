@@ -174,7 +174,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     build: async (id, inputs, dir) => {
       const outputHash = await buildTask(inputs, dir as string, ctx)
       kept?.rebuilt(id, dir as string)
-      return { input_hash: inputs.inputHash, output_hash: outputHash, language: inputs.record.language, harbor_digest: mcp ? harborDigestOfDir(dir as string) : harborTaskDigest(dir as string, inputs.tree) }
+      return { input_hash: inputs.inputHash, output_hash: outputHash, language: inputs.record.language, project_id: inputs.record.project_id, harbor_digest: mcp ? harborDigestOfDir(dir as string) : harborTaskDigest(dir as string, inputs.tree) }
     },
   })
   // Removed at commit: what the user added to them goes aside first.

@@ -222,11 +222,11 @@ function listTasks(tasksDir: string): string[] {
  * The tasks whose oracles a task borrows: the first other question on its project (in `all`'s
  * order), and the next task after it (wrapping round) on another project.
  */
-export function pickPeers(all: readonly TaskDir[], task: TaskDir): { sameProject?: TaskDir; otherProject?: TaskDir } {
+export function pickPeers<T extends Peer>(all: readonly T[], task: T): { sameProject?: T; otherProject?: T } {
   const { position, byProject } = peerIndex(all)
   const sameProject = byProject.get(task.projectId)?.find((t) => t.id !== task.id)
   const at = position.get(task.id) ?? -1
-  let otherProject: TaskDir | undefined
+  let otherProject: T | undefined
   for (let k = 1, n = at === -1 ? all.length : all.length - 1; k <= n && !otherProject; k++) {
     const t = all[(at + k) % all.length]
     if (t.projectId !== task.projectId) otherProject = t
@@ -236,9 +236,11 @@ export function pickPeers(all: readonly TaskDir[], task: TaskDir): { sameProject
 
 // calibrate picks peers for every task of one list: indexed once per list (which must not change
 // after), not searched per task (two O(n) scans and an n-task copy each: 0.6 s at 8,000 tasks).
-const peerIndexes = new WeakMap<readonly TaskDir[], { position: Map<string, number>; byProject: Map<string, TaskDir[]> }>()
-function peerIndex(all: readonly TaskDir[]): { position: Map<string, number>; byProject: Map<string, TaskDir[]> } {
-  let index = peerIndexes.get(all)
+/** What picking peers needs of a task. */
+export type Peer = Pick<TaskDir, 'id' | 'projectId'>
+const peerIndexes = new WeakMap<readonly Peer[], { position: Map<string, number>; byProject: Map<string, Peer[]> }>()
+function peerIndex<T extends Peer>(all: readonly T[]): { position: Map<string, number>; byProject: Map<string, T[]> } {
+  let index = peerIndexes.get(all) as { position: Map<string, number>; byProject: Map<string, T[]> } | undefined
   if (!index) {
     index = { position: new Map(), byProject: new Map() }
     for (const [i, t] of all.entries()) {
@@ -247,7 +249,7 @@ function peerIndex(all: readonly TaskDir[]): { position: Map<string, number>; by
       if (!group) index.byProject.set(t.projectId, [t])
       else if (group.length < 2) group.push(t) // the first two are enough: one of them is not the task
     }
-    peerIndexes.set(all, index)
+    peerIndexes.set(all, index as { position: Map<string, number>; byProject: Map<string, Peer[]> })
   }
   return index
 }

@@ -45,7 +45,7 @@ export function calibrateStage({ outDir, tasks, margins: given, deps = [] }: Cal
       const r = await calibrate({
         tasksDir: tasks, outDir, margins,
         outputs: { json: ctx.out(report), markdown: ctx.out(markdown), svg: ctx.out(svg) },
-        items: ctx.items, signal: ctx.signal,
+        items: ctx.items, signal: ctx.signal, cacheDir: ctx.cacheDir,
       })
       // Tasks that break a margin reach the engine as failed items: it commits the report and
       // fails the stage, naming each task and answer.

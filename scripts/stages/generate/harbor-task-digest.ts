@@ -47,4 +47,4 @@ export function harborTaskDigest(dir: string, tree: ProjectTree): string {
 export type TaskFacts = ManifestEntry & { harbor_digest?: string }
 
 /** The manifest keeps to its contract; Harbor's digest lives in dataset.toml only. */
-export const manifestEntry = ({ input_hash, output_hash, language }: TaskFacts): ManifestEntry => ({ input_hash, output_hash, language })
+export const manifestEntry = ({ input_hash, output_hash, language, project_id }: TaskFacts): ManifestEntry => ({ input_hash, output_hash, language, project_id })
