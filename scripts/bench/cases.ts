@@ -190,16 +190,22 @@ function coldStage(ctx: Context, stage: string, out: string, config: string, id:
 /**
  * 8,000 tasks (every accepted scenario passes the thresholds): a fresh out dir, extract + select in
  * one process, generate alone in a second so its peak memory is its own. Wall = both processes.
+ * The budget is judged only on 8,000 built tasks, and a synthetic set has scenarios with an empty
+ * ground truth (0.3%) and ones whose prose repeats a ground-truth sentence (~12%): the case keeps
+ * them (require_ground_truth, exclude_leaks and tasks.leak_check off), as its title says.
  */
 async function all8000(ctx: Context, link: 'auto' | 'copy'): Promise<{ measurement: Measurement; disk: DiskMeasurement }> {
   const { ws } = ctx
   const out = join(ws.root, 'out-8000')
   const name = `all-8000-${link === 'auto' ? 'link' : 'copy'}`
-  const config = writeConfig(ws, name, { selection: { top_n: 8000, thresholds: { min_context_length: 0, min_files_count: 0 } }, tasks: { link } })
+  const config = writeConfig(ws, name, {
+    selection: { top_n: 8000, thresholds: { min_context_length: 0, min_files_count: 0 }, require_ground_truth: false, exclude_leaks: false },
+    tasks: { link, leak_check: { enabled: false } },
+  })
   await runGraph(ws, out, ['status'], config)
   ctx.log(`== ${name}`)
   const m = await measure({
-    id: name, title: `All tasks (top_n 8000, thresholds 0), tasks.link ${link === 'auto' ? 'auto (hard links)' : 'copy'}`,
+    id: name, title: `All tasks (top_n 8000, thresholds 0, leak checks and require_ground_truth off), tasks.link ${link === 'auto' ? 'auto (hard links)' : 'copy'}`,
     command: `${command('select', `<${name}>`, '<out-8000>')} && ${command('generate', `<${name}>`, '<out-8000>')}`,
     setup: 'rm -rf <out-8000>; wall = both processes; peak memory = the generate process',
     runs: ctx.plan.runs8000,
