@@ -27,12 +27,17 @@ export function moduleGraph(entry: string): string[] {
     } catch (error) {
       throw new Error(`${file}: cannot read a module of the stage's recipe (${(error as Error).message})`)
     }
-    for (const match of stripComments(text).matchAll(SPECIFIER)) visit(resolve(dirname(file), match[2]))
+    for (const imported of importsIn(file, text)) visit(imported)
   }
   visit(start)
   files = [...seen].sort()
   graphs.set(start, files)
   return files
+}
+
+/** The modules `text` (the source of `file`) imports by relative specifier, as absolute paths. */
+export function importsIn(file: string, text: string): string[] {
+  return Array.from(stripComments(text).matchAll(SPECIFIER), (match) => resolve(dirname(file), match[2]))
 }
 
 /**

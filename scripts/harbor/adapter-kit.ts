@@ -17,7 +17,7 @@ import { parse as parseToml } from 'smol-toml'
 import { replaceDir, stagingFor, toJson, toPosix, writeFileAtomic } from '../lib/fsx.ts'
 import { assertValid } from '../lib/schemas.ts'
 import { ExitError } from '../lib/errors.ts'
-import { adapterReadme } from './adapter-readme.ts'
+import { adapterReadme, type KitFacts, type KitTask, type ParityRecord } from './adapter-readme.ts'
 import { harborConfig } from './harbor-config.ts'
 import { pickTasks, readGeneratedTasks, type GeneratedTask } from './harbor-pick.ts'
 import { toYaml } from './harbor-yaml.ts'
@@ -49,46 +49,6 @@ export interface AdapterKitResult {
 }
 
 export const KIT_DIR = join('harbor', 'adapter')
-
-/** A generated task with what its task.toml says. */
-export interface KitTask extends GeneratedTask {
-  category: string
-  difficulty: string
-}
-
-export interface KitFacts {
-  adapterId: string
-  datasetName: string
-  datasetDescription: string
-  tasks: KitTask[]
-  registryTasks: number
-  parityTasks: KitTask[]
-  parityRuns: number
-  /** Scenarios the selection read and kept after its filters (from selected_tasks.json), when known. */
-  selection?: { read: number; filtered: number; selected: number; minContextLength?: number; minFilesCount?: number; topN?: number }
-  /** Metric weights from the verifier config, when it has them. */
-  weights: Record<string, number>
-  builders: string[]
-  concurrency: number
-  runConfig: string
-  parityConfig?: string
-  /** The parity record already in the kit (filled in by hand or by parity-fill), when there is one. */
-  previousParity?: ParityRecord
-}
-
-/** One entry of parity_experiment.json. */
-export interface ParityRecord {
-  agent: string | null
-  model: string | null
-  date: string | null
-  number_of_runs: number
-  notes: string | null
-  original_parity_repo: string | null
-  adapter_pr: string[]
-  dataset_pr: string[]
-  parity_pr: string[]
-  metrics: { benchmark_name: string; metric: string; original: string | null; harbor: string | null; original_runs: number[]; harbor_runs: number[] }[]
-}
 
 /** What people fill in; a new kit keeps it, and recomputes only the names and sizes. */
 const FILLED_IN = ['agent', 'model', 'date', 'number_of_runs', 'notes', 'original_parity_repo', 'adapter_pr', 'dataset_pr', 'parity_pr', 'metrics'] as const

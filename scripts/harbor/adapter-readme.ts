@@ -1,7 +1,48 @@
 // The adapter README of the kit, in the section order of Harbor's adapter README template (Harbor's
 // review tooling finds sections by their headings, so none is renamed, added or moved; anything
 // extra goes under Notes & Caveats). Every number is counted from the tasks given to the kit.
-import type { KitFacts, KitTask } from './adapter-kit.ts'
+import type { GeneratedTask } from './harbor-pick.ts'
+
+/** One entry of parity_experiment.json. */
+export interface ParityRecord {
+  agent: string | null
+  model: string | null
+  date: string | null
+  number_of_runs: number
+  notes: string | null
+  original_parity_repo: string | null
+  adapter_pr: string[]
+  dataset_pr: string[]
+  parity_pr: string[]
+  metrics: { benchmark_name: string; metric: string; original: string | null; harbor: string | null; original_runs: number[]; harbor_runs: number[] }[]
+}
+
+// The facts are gathered by adapter-kit.ts, which imports this module.
+/** A generated task with what its task.toml says. */
+export interface KitTask extends GeneratedTask {
+  category: string
+  difficulty: string
+}
+
+export interface KitFacts {
+  adapterId: string
+  datasetName: string
+  datasetDescription: string
+  tasks: KitTask[]
+  registryTasks: number
+  parityTasks: KitTask[]
+  parityRuns: number
+  /** Scenarios the selection read and kept after its filters (from selected_tasks.json), when known. */
+  selection?: { read: number; filtered: number; selected: number; minContextLength?: number; minFilesCount?: number; topN?: number }
+  /** Metric weights from the verifier config, when it has them. */
+  weights: Record<string, number>
+  builders: string[]
+  concurrency: number
+  runConfig: string
+  parityConfig?: string
+  /** The parity record already in the kit (filled in by hand or by parity-fill), when there is one. */
+  previousParity?: ParityRecord
+}
 
 const AUTHORS = [
   'Qiu, Jielin', 'Liu, Zuxin', 'Liu, Zhiwei', 'Murthy, Rithesh', 'Zhang, Jianguo', 'Chen, Haolin', 'Wang, Shiyu',
