@@ -4,7 +4,7 @@
 import type { ExtractSummary } from './summary.ts'
 import type { FileLimits } from './file-limits.ts'
 import { DEFAULT_FILE_LIMITS } from './file-limits.ts'
-import type { ExtractConfig } from '../extract.ts'
+import type { ExtractConfig } from '../../contracts/config.ts'
 
 const byCount = (counts: Record<string, number | undefined>): [string, number][] =>
   Object.entries(counts)
