@@ -31,7 +31,7 @@ import { generatorVersion } from './generate/version.ts'
 import { RenderedWriter } from './generate/write.ts'
 import { KeptFiles } from './generate/kept.ts'
 import { computeBaselines } from './generate/baselines.ts'
-import type { VerifierConfig } from '../contracts/config.ts'
+import type { SmokeConfig, VerifierConfig } from '../contracts/config.ts'
 import type { GenerateConfig, LanguagesConfig, TasksConfig } from './generate/types.ts'
 import { baselineTasksRecipe, McpVariant, VARIANT_SUFFIX, withoutProjectCopy, type Variant } from './generate/variant-mcp.ts'
 
@@ -53,7 +53,7 @@ export interface GenerateOptions {
   /** templates/ (absolute). */
   templatesDir: string
   /** Config sections; missing keys take their schema defaults. */
-  config: { tasks?: Partial<TasksConfig>; languages?: Partial<LanguagesConfig>; verifier?: Partial<VerifierConfig>; smoke?: { image_prefix?: string; push?: boolean } }
+  config: { tasks?: Partial<TasksConfig>; languages?: Partial<LanguagesConfig>; verifier?: Partial<VerifierConfig>; smoke?: Partial<SmokeConfig> }
   outputs: {
     /** Staging dir for the tasks tree: receives only rebuilt task dirs and manifest.json. */
     tasks: string
@@ -108,7 +108,7 @@ export function completeConfig(config: GenerateOptions['config']): GenerateConfi
     tasks: completeSection<TasksConfig>('tasks', config.tasks),
     languages: completeSection<LanguagesConfig>('languages', config.languages),
     verifier: completeSection<GenerateConfig['verifier']>('verifier', config.verifier),
-    smoke: config.smoke === undefined ? undefined : completeSection<Record<string, unknown>>('smoke', config.smoke),
+    smoke: config.smoke === undefined ? undefined : completeSection<SmokeConfig>('smoke', config.smoke),
   }
 }
 
@@ -166,7 +166,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const tree = projects.get(projects.rootOf(record), id)
       const languageDockerfile = ctx.dockerfiles.get(record.language, id)
       const dockerfile = mcp ? withoutProjectCopy(languageDockerfile) : languageDockerfile
-      const dockerImage = config.smoke?.push === true ? imageName(config.smoke as { image_prefix: string }, `${id}${suffix}`) : undefined
+      const dockerImage = config.smoke?.push === true ? imageName(config.smoke, `${id}${suffix}`) : undefined
       const mcpInfo = mcp?.info(id, record.project_id)
       const inputHash = sha256(`${version}\n${recipe}\n${ctx.hashes.of(dockerfile, true)}\n${dockerImage ?? ''}\n${tree.digest}\n${recordHash}\n${mcp && mcpInfo ? mcp.hashPart(mcpInfo) : ''}`)
       return { hash: inputHash, value: { record, tree, inputHash, dockerImage, dockerfile, mcp: mcpInfo } }

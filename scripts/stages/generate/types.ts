@@ -1,4 +1,4 @@
-import type { LanguagesConfig, TasksConfig } from '../../contracts/config.ts'
+import type { LanguagesConfig, SmokeConfig, TasksConfig, VerifierConfig } from '../../contracts/config.ts'
 import type { Weights } from '../../verifier/types.ts'
 
 // Shapes the generate stage reads and writes; the artifacts other stages share are in contracts/.
@@ -15,6 +15,6 @@ export type VerifierWeights = Weights
 export interface GenerateConfig {
   tasks: TasksConfig
   languages: LanguagesConfig
-  verifier: { weights: VerifierWeights } & Record<string, unknown>
-  smoke?: Record<string, unknown>
+  verifier: VerifierConfig
+  smoke?: SmokeConfig
 }
