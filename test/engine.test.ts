@@ -449,6 +449,19 @@ test('overlapping inputs (a dir and a file in it) digest as expand sees them, so
   assert.is(specDigest(overlapping), statDigest(expanded))
   const apart = [r.path('in/p'), r.path('in/q-x'), r.path('in/q')]
   assert.is(specDigest(apart), statDigest(expand(apart)))
+  // A glob overlaps what is below the directory its glob starts in, and nothing else.
+  for (const specs of [
+    [r.path('in/p'), r.path('in/p/*.txt')],
+    [r.path('in/*/a.txt'), r.path('in/p')],
+    [r.path('in/p/*.txt'), r.path('in/p/a*')],
+    [r.path('in/q/c.txt'), r.path('in/q*/*.txt')],
+  ]) {
+    const seen = expand(specs)
+    assert.ok(seen.size < [...specs].reduce((n, spec) => n + expand([spec]).size, 0), specs.join(' '))
+    assert.is(specDigest(specs), statDigest(seen), specs.join(' '))
+  }
+  const globApart = [r.path('in/q/*.txt'), r.path('in/p')]
+  assert.is(specDigest(globApart), statDigest(expand(globApart)))
 })
 
 test('the limiter: a group leader finishes before its followers start, within the bound', async () => {
