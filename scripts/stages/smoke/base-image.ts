@@ -73,6 +73,44 @@ export function aptMirror(sources = DEFAULT_SOURCES): string {
   return mirror
 }
 
+/**
+ * What the registry's debian:<suite>-slim carries for builds in containers, so the local stand-in
+ * installs packages as fast as the real one does for a Harbor user: dpkg without an fsync per file
+ * (force-unsafe-io: a layer is written whole or not at all), no documentation, man pages or
+ * translations unpacked, apt's caches and downloaded .debs gone after each command.
+ */
+export const IMAGE_CONFIG: Record<string, string> = {
+  '/etc/dpkg/dpkg.cfg.d/docker-apt-speedup': 'force-unsafe-io\n',
+  '/etc/dpkg/dpkg.cfg.d/docker': [
+    'path-exclude /usr/share/doc/*',
+    'path-include /usr/share/doc/*/copyright',
+    'path-exclude /usr/share/groff/*',
+    'path-exclude /usr/share/info/*',
+    'path-exclude /usr/share/linda/*',
+    'path-exclude /usr/share/lintian/overrides/*',
+    'path-exclude /usr/share/locale/*',
+    'path-exclude /usr/share/man/*',
+    '',
+  ].join('\n'),
+  '/etc/apt/apt.conf.d/docker-clean': [
+    'DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };',
+    'APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };',
+    'Dir::Cache::pkgcache ""; Dir::Cache::srcpkgcache "";',
+    '',
+  ].join('\n'),
+  '/etc/apt/apt.conf.d/docker-no-languages': 'Acquire::Languages "none";\n',
+}
+
+/**
+ * Shell commands mmdebstrap runs with the new root as $1: they write IMAGE_CONFIG, then drop the
+ * package caches apt left (with Dir::Cache::pkgcache "" mmdebstrap's own clean-up skips them:
+ * 84 MB in the image).
+ */
+export const configHooks = (): string[] => [
+  ...Object.entries(IMAGE_CONFIG).map(([path, text]) => `printf '%s' '${text}' > "$1${path}"`),
+  'rm -f "$1"/var/cache/apt/*.bin "$1"/var/cache/apt/archives/*.deb',
+]
+
 async function requireEngine(config: SmokeConfig, signal?: AbortSignal): Promise<Engine> {
   const { engine, why } = await detectEngine(config, signal)
   if (!engine) {
@@ -91,7 +129,7 @@ async function buildWithMmdebstrap(engine: Engine, image: string, options: BaseI
   try {
     const tar = join(work, `${suite}.tar`)
     options.log(`building ${image} with mmdebstrap (${suite}, minbase) from ${mirror}`)
-    const args = ['--quiet', '--variant=minbase', '--include=ca-certificates', suite, tar, mirror]
+    const args = ['--quiet', '--variant=minbase', '--include=ca-certificates', ...configHooks().map((h) => `--customize-hook=${h}`), suite, tar, mirror]
     const built = await exec('mmdebstrap', args, { signal: options.signal, timeoutMs: 20 * 60_000 })
     if (built.code !== 0) throw new BaseImageError(`mmdebstrap failed (${describeExit(built, 1200)}):\n${lastLines(built.output, 20)}`)
     const name = qualifiedBaseName(engine.kind, image)
