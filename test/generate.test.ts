@@ -3,8 +3,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import type { ItemsResult, ItemsSpec } from '../scripts/engine/items.ts'
@@ -17,12 +16,10 @@ import { readSelectedIds } from '../scripts/contracts/selected-tasks.ts'
 import { renderDockerfile } from '../scripts/stages/generate/task-files.ts'
 import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
+import { rig, type Rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const TEMPLATES = join(ROOT, 'templates')
-
-/** Temp dirs made by the tests, removed at the end. */
-const temps: string[] = []
 
 // ---- fixtures ---------------------------------------------------------------------------------
 
@@ -91,7 +88,8 @@ function record(id: string, layout: 'A' | 'B' | 'C', over: Record<string, unknow
   }
 }
 
-interface Workspace {
+/** A rig laid out as generate expects it; `using ws = workspace(…)` removes it. */
+interface Workspace extends Rig {
   base: string
   data: string
   dataset: string
@@ -100,12 +98,12 @@ interface Workspace {
 }
 
 function workspace(records: Record<string, unknown>[], trees: Partial<Record<'A' | 'B' | 'C', Tree>> = { A: LAYOUT_A, B: LAYOUT_B, C: LAYOUT_C }): Workspace {
-  const base = mkdtempSync(join(tmpdir(), 'generate-test-'))
-  temps.push(base)
+  const r = rig({}, 'generate-test-')
+  const base = r.dir
   const data = join(base, 'data')
   const roots = { A: 'generated/c_api_graphql_expert_079/SynestheticCanvas', B: 'generated/python_desktop_development_expert_021', C: 'generated/rust_web_social_expert_073' }
   for (const [layout, tree] of Object.entries(trees)) writeTree(join(data, roots[layout as 'A']), tree as Tree)
-  const ws = { base, data, dataset: join(base, 'dataset.jsonl'), selected: join(base, 'selected_tasks.json'), current: join(base, 'out', 'tasks') }
+  const ws = Object.assign(r, { base, data, dataset: join(base, 'dataset.jsonl'), selected: join(base, 'selected_tasks.json'), current: join(base, 'out', 'tasks') })
   writeRecords(ws, records)
   select(ws, records.map((r) => r.id as string))
   mkdirSync(ws.current, { recursive: true })
@@ -212,12 +210,10 @@ test('an unknown language fails naming the template and the config key to add', 
 // ---- selection file ---------------------------------------------------------------------------
 
 test('selected ids are read in order from a large selection file without parsing it whole', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'generate-test-'))
-  temps.push(dir)
   const big = 'x'.repeat(300_000)
   const tasks = Array.from({ length: 12 }, (_, i) => ({ score: i, ground_truth: `${big} "quoted" \\ {"id": "fake"}`, project: { id: 'nested' }, id: `task_${String(i).padStart(2, '0')}`, context_files: ['a'] }))
-  writeFileSync(join(dir, 's.json'), JSON.stringify({ selection_criteria: { id: 'no' }, statistics: {}, tasks }, null, 2))
-  assert.equal(readSelectedIds(join(dir, 's.json')), tasks.map((t) => t.id))
+  using r = rig({ 's.json': JSON.stringify({ selection_criteria: { id: 'no' }, statistics: {}, tasks }, null, 2) }, 'generate-test-')
+  assert.equal(readSelectedIds(r.path('s.json')), tasks.map((t) => t.id))
 })
 
 // ---- ground truth paths -----------------------------------------------------------------------
@@ -233,7 +229,7 @@ test('ground-truth paths are renamed as the agent sees them; prose, URLs and ari
 // ---- context hint and leak check ---------------------------------------------------------------
 
 test('context_hint: by default the instruction lists no relevant files; files lists the context files', async () => {
-  const ws = workspace([record(ID_A, 'A')], { A: LAYOUT_A })
+  using ws = workspace([record(ID_A, 'A')], { A: LAYOUT_A })
   const none = await run(ws, {}, false)
   const plain = readFileSync(join(none.staging, ID_A, 'instruction.md'), 'utf8')
   assert.not.match(plain, '## Files to start from')
@@ -246,7 +242,7 @@ test('context_hint: by default the instruction lists no relevant files; files li
 test('a task whose instruction repeats a ground-truth sentence fails by name; leak_check off lets it through', async () => {
   const secret = 'The texture service drops every frame whose palette checksum mismatches because sc_ipc_send truncates payloads above sixty kilobytes.'
   const leaky = record(ID_A, 'A', { task_prompt_text: `Explain the communication path. ${secret}`, ground_truth: `${secret} Fix the framing in libs/sc_ipc/src/sc_ipc.c.` })
-  const ws = workspace([leaky, record(ID_C, 'C')])
+  using ws = workspace([leaky, record(ID_C, 'C')])
   const failed = await run(ws, {}, false)
   assert.equal(failed.result.built, [ID_C])
   assert.is(failed.result.failed.length, 1)
@@ -260,7 +256,7 @@ test('phrasing another task of the same project shares is no leak', async () => 
   const shared = 'Requests enter the gateway and are forwarded to the texture service over the shared IPC channel with retries.'
   const a = record(ID_A, 'A', { task_prompt_text: `Explain the path. ${shared}`, ground_truth: `${shared} The client lives in api-gateway/src/services/service_client.c.` })
   const a2 = record(ID_A2, 'A', { ground_truth: `${shared} Nothing else.` })
-  const ws = workspace([a, a2], { A: LAYOUT_A })
+  using ws = workspace([a, a2], { A: LAYOUT_A })
   const { result } = await run(ws, {}, false)
   assert.equal(result.failed, [])
   assert.equal(result.built, [ID_A, ID_A2])
@@ -269,7 +265,7 @@ test('phrasing another task of the same project shares is no leak', async () => 
 // ---- project placement ------------------------------------------------------------------------
 
 test('each layout lands complete at environment/project/ with its bytes, and context paths exist there', async () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')])
+  using ws = workspace([record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')])
   const { result, staging } = await run(ws, {}, false)
   assert.equal(result.built, [ID_A, ID_B, ID_C])
   const roots: Record<string, [string, Tree]> = { [ID_A]: ['generated/c_api_graphql_expert_079/SynestheticCanvas', LAYOUT_A], [ID_B]: ['generated/python_desktop_development_expert_021', LAYOUT_B], [ID_C]: ['generated/rust_web_social_expert_073', LAYOUT_C] }
@@ -285,7 +281,7 @@ test('each layout lands complete at environment/project/ with its bytes, and con
 })
 
 test('project files are copies by default and hard links with link: hardlink', async () => {
-  const ws = workspace([record(ID_A, 'A')], { A: LAYOUT_A })
+  using ws = workspace([record(ID_A, 'A')], { A: LAYOUT_A })
   writeFileSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas/build.sh'), '#!/bin/sh\n', { mode: 0o755 })
   const source = (rel: string) => statSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas', rel))
   const linked = await run(ws, { config: { tasks: { link: 'hardlink' } } }, false)
@@ -303,7 +299,7 @@ test('project files are copies by default and hard links with link: hardlink', a
 })
 
 test('files identical across tasks are written once per run and hard-linked only with link: hardlink', async () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_A2, 'A')], { A: LAYOUT_A })
+  using ws = workspace([record(ID_A, 'A'), record(ID_A2, 'A')], { A: LAYOUT_A })
   const linked = await run(ws, { config: { tasks: { link: 'hardlink' } } }, false)
   const copied = await run(ws, {}, false)
   for (const rel of ['tests/verify.py', 'tests/test.sh', 'solution/solve.sh', 'environment/Dockerfile']) {
@@ -318,7 +314,7 @@ test('files identical across tasks are written once per run and hard-linked only
 })
 
 test('a symlink leaving the project is not followed and is reported; one inside is kept as a link', async () => {
-  const ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
+  using ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
   const root = join(ws.data, 'generated/rust_web_social_expert_073')
   writeFileSync(join(ws.base, 'secret.txt'), 'outside\n')
   symlinkSync(join(ws.base, 'secret.txt'), join(root, 'src', 'escape.txt'))
@@ -334,7 +330,7 @@ test('a symlink leaving the project is not followed and is reported; one inside 
 
 test('context files missing from the project are dropped from ground_truth.json with a warning', async () => {
   const rec = record(ID_C, 'C', { context_files: ['src/module_1.txt', 'src/module_99.txt'], missing_context_files: ['src/module_99.txt'] })
-  const ws = workspace([rec], { C: LAYOUT_C })
+  using ws = workspace([rec], { C: LAYOUT_C })
   const { staging, warnings } = await run(ws, {}, false)
   const gt = JSON.parse(readFileSync(join(staging, ID_C, 'tests', 'ground_truth.json'), 'utf8')) as { context_files: string[] }
   assert.equal(gt.context_files, ['/app/project/src/module_1.txt'])
@@ -345,7 +341,7 @@ test('context files missing from the project are dropped from ground_truth.json 
 
 test('editing one record regenerates exactly that task', async () => {
   const records = [record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')]
-  const ws = workspace(records)
+  using ws = workspace(records)
   await run(ws)
   records[1] = { ...records[1], title: 'A new title' }
   writeRecords(ws, records)
@@ -356,7 +352,7 @@ test('editing one record regenerates exactly that task', async () => {
 })
 
 test('changing a template regenerates every task', async () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  using ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
   const templates = join(ws.base, 'templates')
   mkdirSync(templates)
   for (const name of readdirSync(TEMPLATES)) if (statSync(join(TEMPLATES, name)).isFile()) writeFileSync(join(templates, name), readFileSync(join(TEMPLATES, name)))
@@ -369,7 +365,7 @@ test('changing a template regenerates every task', async () => {
 })
 
 test('a project file edit regenerates the tasks of that project only', async () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_A2, 'A'), record(ID_C, 'C')])
+  using ws = workspace([record(ID_A, 'A'), record(ID_A2, 'A'), record(ID_C, 'C')])
   await run(ws)
   writeFileSync(join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas/CMakeLists.txt'), 'project(sc C CXX)\n')
   const second = await run(ws)
@@ -378,7 +374,7 @@ test('a project file edit regenerates the tasks of that project only', async () 
 })
 
 test('a task no longer selected is removed; a foreign dir is kept with a warning', async () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  using ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
   await run(ws)
   mkdirSync(join(ws.current, 'my_notes'))
   select(ws, [ID_A])
@@ -394,7 +390,7 @@ test('a task no longer selected is removed; a foreign dir is kept with a warning
 })
 
 test('a hand-edited or deleted file in a kept task makes that task rebuild', async () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  using ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
   await run(ws)
   writeFileSync(join(ws.current, ID_A, 'instruction.md'), 'edited by hand\n')
   rmSync(join(ws.current, ID_C, 'environment', 'project', 'src', 'module_1.txt'))
@@ -405,7 +401,7 @@ test('a hand-edited or deleted file in a kept task makes that task rebuild', asy
 })
 
 test('two runs over the same inputs write byte-identical outputs', async () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')])
+  using ws = workspace([record(ID_A, 'A'), record(ID_B, 'B'), record(ID_C, 'C')])
   const first = await run(ws, {}, false)
   const second = await run(ws, {}, false)
   const files = listTree(first.staging)
@@ -417,7 +413,7 @@ test('two runs over the same inputs write byte-identical outputs', async () => {
 test('a task whose project is missing fails by name; the others are committed and the retry builds only it', async () => {
   const broken = record(ID_B, 'B', { project: { dir: 'generated/nowhere', root: 'generated/nowhere', wrapper: null, layout: 'B', file_count: 1, total_chars: 1 } })
   const records = [record(ID_A, 'A'), broken]
-  const ws = workspace(records)
+  using ws = workspace(records)
   const first = await run(ws)
   assert.equal(first.result.built, [ID_A])
   assert.equal(first.result.failed.map((f) => f.id), [ID_B])
@@ -441,7 +437,7 @@ function cli(ws: Workspace, args: string[]) {
 }
 
 test('run-adapter drops unknown ids with a warning and writes the rest straight into --output_dir', () => {
-  const ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  using ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
   const out = join(ws.base, 'tasks')
   const r = cli(ws, ['--output_dir', out, '--task_ids', 'no_such_task', ID_C])
   assert.is(r.status, 0, r.stderr)
@@ -455,7 +451,7 @@ test('run-adapter drops unknown ids with a warning and writes the rest straight 
 })
 
 test('run-adapter exits 1 when no id is left and 2 on a bad flag', () => {
-  const ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
+  using ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
   const none = cli(ws, ['--output_dir', join(ws.base, 'tasks'), '--task_ids', 'nope'])
   assert.is(none.status, 1)
   assert.match(none.stderr, /nothing to generate: none of the 1 selected id\(s\) has a record/)
@@ -466,7 +462,7 @@ test('run-adapter exits 1 when no id is left and 2 on a bad flag', () => {
 
 test('run-adapter reports a failing task, commits the others and exits 1', () => {
   const broken = record(ID_B, 'B', { project: { dir: 'generated/nowhere', root: 'generated/nowhere', wrapper: null, layout: 'B', file_count: 1, total_chars: 1 } })
-  const ws = workspace([record(ID_C, 'C'), broken])
+  using ws = workspace([record(ID_C, 'C'), broken])
   const out = join(ws.base, 'tasks')
   const r = cli(ws, ['--output_dir', out])
   assert.is(r.status, 1)
@@ -475,7 +471,7 @@ test('run-adapter reports a failing task, commits the others and exits 1', () =>
 })
 
 test("dataset.toml's digest is Harbor's: symlinked dirs skipped, caches ignored, file symlinks as their target", async () => {
-  const ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
+  using ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
   const root = join(ws.data, 'generated/rust_web_social_expert_073')
   symlinkSync('.', join(root, 'self_loop'))
   symlinkSync('../src/config.txt', join(root, 'docs', 'config-link.txt'))
@@ -490,10 +486,6 @@ test("dataset.toml's digest is Harbor's: symlinked dirs skipped, caches ignored,
   // The manifest keeps its own digest of every file (what smoke keys its images on).
   const manifest = JSON.parse(readFileSync(join(ws.current, 'manifest.json'), 'utf8'))
   assert.equal(Object.keys(manifest.tasks[ID_C]).sort(), ['input_hash', 'language', 'output_hash', 'project_id'])
-})
-
-test.after(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
 })
 
 test.run()

@@ -3,18 +3,17 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CATEGORIES, DIFFICULTIES, LANGUAGES, parseScenarioId } from '../scripts/lib/ids.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { main, SAMPLE_OPTIONS, sampleCommand, synthesize } from '../scripts/synth.ts'
 import { pyDumps, pyFloat } from '../scripts/synth/pyjson.ts'
 import { selectContext } from '../scripts/synth/select.ts'
+import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const SAMPLE = join(ROOT, 'data', 'sample')
-const temp = (name: string) => mkdtempSync(join(tmpdir(), `synth-${name}-`))
 
 function listFiles(dir: string, prefix = ''): string[] {
   const out: string[] = []
@@ -114,38 +113,30 @@ selection.run()
 const determinism = suite('determinism')
 
 determinism('two runs with the same seed give identical bytes for every file, in-process and on two workers; agent scenarios validate', async () => {
-  const a = temp('det-a')
-  const b = temp('det-b')
-  try {
-    const options = { projects: 6, seed: 'same', scale: 0.05, agentScenarios: true }
-    await synthesize({ ...options, out: a, workers: 1 })
-    await synthesize({ ...options, out: b, workers: 2 })
-    assert.ok(listFiles(a).length > 6 * (8 * 3 + 10))
-    sameTrees(a, b)
-    const agents = readdirSync(join(a, 'output', 'agent_scenarios'))
-    assert.is(agents.length, 6 * 8)
-    for (const file of agents) {
-      const agent = readJson(join(a, 'output', 'agent_scenarios', file))
-      assert.equal(check('raw-agent-scenario.schema.json', agent), [], file)
-      assert.equal(agent.original_scenario, readJson(join(a, 'output', 'scenarios', file)), `${file} embeds its scenario`)
-    }
-  } finally {
-    rmSync(a, { recursive: true, force: true })
-    rmSync(b, { recursive: true, force: true })
+  using r = rig({}, 'synth-det-')
+  const a = r.mkdir('a')
+  const b = r.mkdir('b')
+  const options = { projects: 6, seed: 'same', scale: 0.05, agentScenarios: true }
+  await synthesize({ ...options, out: a, workers: 1 })
+  await synthesize({ ...options, out: b, workers: 2 })
+  assert.ok(listFiles(a).length > 6 * (8 * 3 + 10))
+  sameTrees(a, b)
+  const agents = readdirSync(join(a, 'output', 'agent_scenarios'))
+  assert.is(agents.length, 6 * 8)
+  for (const file of agents) {
+    const agent = readJson(join(a, 'output', 'agent_scenarios', file))
+    assert.equal(check('raw-agent-scenario.schema.json', agent), [], file)
+    assert.equal(agent.original_scenario, readJson(join(a, 'output', 'scenarios', file)), `${file} embeds its scenario`)
   }
 })
 
 determinism('another seed gives other projects and other texts', async () => {
-  const a = temp('seed-a')
-  const b = temp('seed-b')
-  try {
-    await synthesize({ out: a, projects: 10, seed: 1, scale: 0.02, workers: 1 })
-    await synthesize({ out: b, projects: 10, seed: 2, scale: 0.02, workers: 1 })
-    assert.not.equal(readdirSync(join(a, 'generated')).sort(), readdirSync(join(b, 'generated')).sort())
-  } finally {
-    rmSync(a, { recursive: true, force: true })
-    rmSync(b, { recursive: true, force: true })
-  }
+  using r = rig({}, 'synth-seed-')
+  const a = r.mkdir('a')
+  const b = r.mkdir('b')
+  await synthesize({ out: a, projects: 10, seed: 1, scale: 0.02, workers: 1 })
+  await synthesize({ out: b, projects: 10, seed: 2, scale: 0.02, workers: 1 })
+  assert.not.equal(readdirSync(join(a, 'generated')).sort(), readdirSync(join(b, 'generated')).sort())
 })
 
 determinism.run()
@@ -153,10 +144,10 @@ determinism.run()
 // ---------------------------------------------------------------------------------------------
 
 const realism = suite('realism of a 100-project run')
-const run = { dir: '', scenarios: [] as { file: string; s: Record<string, any> }[], metas: new Map<string, Record<string, any>>(), texts: new Map<string, Map<string, string>>() }
+const real = rig({}, 'synth-real-')
+const run = { dir: real.dir, scenarios: [] as { file: string; s: Record<string, any> }[], metas: new Map<string, Record<string, any>>(), texts: new Map<string, Map<string, string>>() }
 
 realism.before(async () => {
-  run.dir = temp('real')
   await synthesize({ out: run.dir, projects: 100, seed: 'realism', scale: 0.02 })
   for (const id of readdirSync(join(run.dir, 'generated'))) {
     const meta = readJson(join(run.dir, 'generated', id, 'project_metadata.json'))
@@ -166,7 +157,7 @@ realism.before(async () => {
   const dir = join(run.dir, 'output', 'scenarios')
   for (const file of readdirSync(dir).sort()) run.scenarios.push({ file, s: readJson(join(dir, file)) })
 })
-realism.after(() => rmSync(run.dir, { recursive: true, force: true }))
+realism.after(() => real.dispose())
 
 realism('100 projects spread over the 10 languages, 800 scenarios, every id parses and names an existing project', () => {
   assert.is(run.metas.size, 100)
@@ -343,13 +334,10 @@ realism.run()
 const sample = suite('data/sample')
 
 sample('the committed sample is byte-identical to a fresh run of the documented command', async () => {
-  const dir = temp('sample')
-  try {
-    await synthesize({ out: dir, ...SAMPLE_OPTIONS })
-    sameTrees(SAMPLE, dir)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  using r = rig({}, 'synth-sample-')
+  const dir = r.dir
+  await synthesize({ out: dir, ...SAMPLE_OPTIONS })
+  sameTrees(SAMPLE, dir)
   assert.ok(readFileSync(join(ROOT, 'data', 'README.md'), 'utf8').includes(sampleCommand()), 'data/README.md shows the exact command')
 })
 
@@ -402,20 +390,17 @@ async function cliRun(...args: string[]): Promise<{ status: number; stdout: stri
 }
 
 cli('it refuses to write over existing data without --force, and replaces it with --force', async () => {
-  const dir = temp('cli')
-  try {
-    const first = await cliRun('--out', dir, '--projects', '2', '--scale', '0.02')
-    assert.is(first.status, 0, first.stderr)
-    assert.match(first.stdout, /^2 projects, 16 scenarios/)
-    const again = await cliRun('--out', dir, '--projects', '2', '--scale', '0.02')
-    assert.is(again.status, 2)
-    assert.match(again.stderr, /already exists and is not empty \(use --force/)
-    const forced = await cliRun('--out', dir, '--projects', '3', '--scale', '0.02', '--force')
-    assert.is(forced.status, 0, forced.stderr)
-    assert.is(readdirSync(join(dir, 'generated')).length, 3)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  using r = rig({}, 'synth-cli-')
+  const dir = r.dir
+  const first = await cliRun('--out', dir, '--projects', '2', '--scale', '0.02')
+  assert.is(first.status, 0, first.stderr)
+  assert.match(first.stdout, /^2 projects, 16 scenarios/)
+  const again = await cliRun('--out', dir, '--projects', '2', '--scale', '0.02')
+  assert.is(again.status, 2)
+  assert.match(again.stderr, /already exists and is not empty \(use --force/)
+  const forced = await cliRun('--out', dir, '--projects', '3', '--scale', '0.02', '--force')
+  assert.is(forced.status, 0, forced.stderr)
+  assert.is(readdirSync(join(dir, 'generated')).length, 3)
 })
 
 cli('bad usage exits 2 with the usage text; --help exits 0', async () => {
@@ -430,14 +415,11 @@ cli('bad usage exits 2 with the usage text; --help exits 0', async () => {
 })
 
 cli('the script runs as a command and sets its exit code', () => {
-  const dir = temp('cmd')
-  try {
-    const ok = synthCli('--out', dir, '--projects', '1', '--scale', '0.02')
-    assert.is(ok.status, 0, ok.stderr)
-    assert.is(readdirSync(join(dir, 'output', 'scenarios')).length, 8)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  using r = rig({}, 'synth-cmd-')
+  const dir = r.dir
+  const ok = synthCli('--out', dir, '--projects', '1', '--scale', '0.02')
+  assert.is(ok.status, 0, ok.stderr)
+  assert.is(readdirSync(join(dir, 'output', 'scenarios')).length, 8)
 })
 
 cli.run()
