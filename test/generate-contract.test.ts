@@ -5,9 +5,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { validate as lintDockerfile } from 'dockerfile-utils'
 import { generate, type GenerateOptions } from '../scripts/stages/generate.ts'
@@ -15,22 +14,13 @@ import { check } from '../scripts/lib/schemas.ts'
 import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { findLeftovers } from '../scripts/lib/render.ts'
 import { filesOf, runTrial } from './helpers/contract.ts'
+import { rig, type Rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const TEMPLATES = join(ROOT, 'templates')
 const PASS = 0.9
 
-/** Temp dirs made by the tests, removed at the end. */
-const temps: string[] = []
-
 // ---- fixtures ---------------------------------------------------------------------------------
-
-function writeTree(root: string, tree: Record<string, string>): void {
-  for (const [rel, content] of Object.entries(tree)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true })
-    writeFileSync(join(root, rel), content)
-  }
-}
 
 const PROJECTS = {
   holo: {
@@ -107,8 +97,8 @@ const TASKS: [string, ProjectKey][] = [
 ]
 const HOSTILE_ID = 'c_blockchain_nft_expert_071_bug_investigation_expert_02'
 
-interface Generated {
-  base: string
+/** The tasks generated into a rig, with the hostile record's canary path. */
+interface Generated extends Rig {
   tasks: string
   registry: string
   canary: string
@@ -116,22 +106,22 @@ interface Generated {
 }
 
 async function generateAll(config: GenerateOptions['config'] = {}): Promise<Generated> {
-  const base = mkdtempSync(join(tmpdir(), 'generate-contract-'))
-  temps.push(base)
-  const data = join(base, 'data')
-  for (const p of Object.values(PROJECTS)) writeTree(join(data, p.root), p.tree)
-  const canary = join(base, CANARY_NAME)
+  const r = rig({}, 'generate-contract-')
+  const canary = r.path(CANARY_NAME)
   const records = [...TASKS.map(([id, key]) => record(id, key)), record(HOSTILE_ID, 'holo', hostile(canary))]
-  writeFileSync(join(base, 'dataset.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''))
-  const ids = records.map((r) => r.id as string)
-  writeFileSync(join(base, 'selected.json'), JSON.stringify({ selection_criteria: {}, statistics: {}, tasks: ids.map((id) => ({ id })) }))
-  const tasks = join(base, 'tasks')
-  const registry = join(base, 'dataset.toml')
+  const ids = records.map((rec) => rec.id as string)
+  r.write({
+    ...Object.fromEntries(Object.values(PROJECTS).flatMap((p) => Object.entries(p.tree).map(([rel, text]) => [`data/${p.root}/${rel}`, text]))),
+    'dataset.jsonl': records.map((rec) => `${JSON.stringify(rec)}\n`).join(''),
+    'selected.json': JSON.stringify({ selection_criteria: {}, statistics: {}, tasks: ids.map((id) => ({ id })) }),
+  })
+  const tasks = r.path('tasks')
+  const registry = r.path('dataset.toml')
   await generate({
-    selected: join(base, 'selected.json'), dataset: join(base, 'dataset.jsonl'), dataDir: data, templatesDir: TEMPLATES,
+    selected: r.path('selected.json'), dataset: r.path('dataset.jsonl'), dataDir: r.path('data'), templatesDir: TEMPLATES,
     config, outputs: { tasks, registry },
   })
-  return { base, tasks, registry, canary, ids }
+  return Object.assign(r, { tasks, registry, canary, ids })
 }
 
 let defaults: Generated | undefined
@@ -191,7 +181,7 @@ test('the instruction names the answer path and leaves out the expected approach
     assert.not.ok(text.includes('EXPECTED-APPROACH-MARKER') || text.includes('CRITERIA-MARKER'), id)
     assert.not.ok(/sg-benchmarks|github_org|deepsearch/i.test(text), id)
   }
-  const configured = await generateAll({ tasks: { include_expected_approach: true, include_evaluation_criteria: true } })
+  using configured = await generateAll({ tasks: { include_expected_approach: true, include_evaluation_criteria: true } })
   const text = readFileSync(join(configured.tasks, TASKS[0][0], 'instruction.md'), 'utf8')
   assert.match(text, /## Expected approach\n\nEXPECTED-APPROACH-MARKER/)
   assert.match(text, /## Evaluation criteria\n\n- CRITERIA-MARKER/)
@@ -271,7 +261,7 @@ test('Dockerfiles build from Debian packages, share every layer but the project 
     assert.not.match(text, /<<|--mount|# syntax=|chmod|claude|npm install -g|curl /)
   }
   assert.match(byLanguage.get('rust') as string, /^RUN apt-get update \\\n && apt-get install -y --no-install-recommends \\\n\s+cargo \\\n\s+rustc \\\n/m)
-  const custom = await generateAll({ languages: { user: { name: 'agent', uid: 1000 }, toolchains: { rust: { base_image: 'rust:1-slim-trixie', packages: ['pkg-config'] } } } })
+  using custom = await generateAll({ languages: { user: { name: 'agent', uid: 1000 }, toolchains: { rust: { base_image: 'rust:1-slim-trixie', packages: ['pkg-config'] } } } })
   const rust = readFileSync(join(custom.tasks, TASKS[2][0], 'environment', 'Dockerfile'), 'utf8')
   const lines = rust.split('\n').filter((l) => /^[A-Z]+ /.test(l))
   assert.is(lines[0], 'FROM rust:1-slim-trixie')
@@ -302,15 +292,13 @@ test('dataset.toml lists every task with a digest that matches its directory', a
 })
 
 test('docker_image is written into task.toml when smoke pushes images', async () => {
-  const g = await generateAll({ smoke: { push: true, image_prefix: 'registry.example.com/locobench/' } })
+  using g = await generateAll({ smoke: { push: true, image_prefix: 'registry.example.com/locobench/' } })
   for (const id of g.ids) {
     const toml = parseToml(readFileSync(join(g.tasks, id, 'task.toml'), 'utf8')) as { environment: { docker_image?: string } }
     assert.is(toml.environment.docker_image, `registry.example.com/locobench/${id}`)
   }
 })
 
-test.after(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
-})
+test.after(() => defaults?.dispose())
 
 test.run()

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -18,11 +17,11 @@ import {
   DRIVER_PY, ROOT, SHOP, SHOP_TRUTH, VERIFY_PY, complete, edgeGroundTruths, gtFile, objectGroundTruths, oracleOf, pythonScores,
   realGroundTruths, syntheticGroundTruths,
 } from './helpers/verifier-fixtures.ts'
+import { rig, type Rig } from './helpers/rig.ts'
 
-// Every temp dir of this file lives under one folder, removed when the process exits however the
-// suites end (they used to stay behind: about 10 folders per npm test).
-const TEMP = mkdtempSync(join(tmpdir(), 'lbh-verifier-test-'))
-process.on('exit', () => rmSync(TEMP, { recursive: true, force: true }))
+// The tasks generated once for every suite of this file live in one rig; it has no after hook to
+// dispose it (this file runs several suites), so the rig removes it when the process exits.
+const shared = rig({}, 'lbh-verifier-test-')
 
 const P = '/app/project/'
 const real = realGroundTruths()
@@ -36,7 +35,7 @@ const files8 = byId('string:short')
 
 // Tasks generated from the bundled sample by the real CLI: their ground truths carry real line
 // indexes, so the adversarial answers below exercise grounding in both languages.
-const generated = mkdtempSync(join(TEMP, 'verifier-tasks-'))
+const generated = shared.mkdir('generated')
 {
   const run = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'generate', '--data', join(ROOT, 'data', 'sample'), '--out', generated], { encoding: 'utf8' })
   if (run.status !== 0) throw new Error(`generate failed: ${run.stderr}`)
@@ -512,7 +511,8 @@ kit('calibrateTasks scores every answer kind with the task\'s own verify.py; the
     const own = sampleTasks.find((s) => s.id === t.id)!
     assert.is(t.scores.oracle, score(own.oracle, own.gt).reward)
   }
-  const out = mkdtempSync(join(TEMP, 'calibration-report-'))
+  using r = rig({}, 'calibration-report-')
+  const out = r.dir
   writeCalibrationReport(report, { json: join(out, 'calibration', 'report.json'), markdown: join(out, 'report', 'calibration.md') })
   assert.equal(check('calibration-report.schema.json', JSON.parse(readFileSync(join(out, 'calibration', 'report.json'), 'utf8'))), [])
   const md = readFileSync(join(out, 'report', 'calibration.md'), 'utf8')
@@ -531,9 +531,8 @@ kit('a broken margin names the task, the answer and the limit', () => {
 })
 
 kit('an unreadable task dir is an error naming the missing file', async () => {
-  const empty = mkdtempSync(join(TEMP, 'calibration-bad-'))
-  mkdirSync(join(empty, 'broken', 'tests'), { recursive: true })
-  writeFileSync(join(empty, 'broken', 'tests', 'ground_truth.json'), '{}')
+  using r = rig({ 'broken/tests/ground_truth.json': '{}' }, 'calibration-bad-')
+  const empty = r.dir
   try {
     await calibrateTasks({ tasksDir: empty })
     assert.unreachable('should have failed')
@@ -557,12 +556,11 @@ interface Run {
   details: Record<string, unknown>
 }
 
-function layout(gt: unknown, answer: string | undefined): string {
-  const root = mkdtempSync(join(TEMP, 'verifier-'))
-  mkdirSync(join(root, 'logs', 'agent'), { recursive: true })
-  mkdirSync(join(root, 'tests'), { recursive: true })
-  writeFileSync(join(root, 'tests', 'ground_truth.json'), typeof gt === 'string' ? gt : JSON.stringify(gt, null, 2))
-  if (answer !== undefined) writeFileSync(join(root, 'logs', 'agent', 'solution.md'), answer)
+/** A task's tests/ and logs/ as verify.py sees them; `using root = layout(…)` removes it. */
+function layout(gt: unknown, answer: string | undefined): Rig {
+  const root = rig({ 'tests/ground_truth.json': typeof gt === 'string' ? gt : JSON.stringify(gt, null, 2) }, 'verifier-')
+  root.mkdir('logs/agent')
+  if (answer !== undefined) root.write({ 'logs/agent/solution.md': answer })
   return root
 }
 
@@ -575,11 +573,11 @@ function runVerify(args: string[], env: Record<string, string>, outDir: string):
   }
 }
 
-const inEnv = (root: string) => ({ LOGS_DIR: join(root, 'logs'), TESTS_DIR: join(root, 'tests') })
+const inEnv = (root: Rig) => ({ LOGS_DIR: root.path('logs'), TESTS_DIR: root.path('tests') })
 
 files('reward.json holds exactly `reward`; the parts are in reward-details.json and a compact log line', () => {
-  const root = layout(shop, shopOracle)
-  const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+  using root = layout(shop, shopOracle)
+  const run = runVerify([VERIFY_PY], inEnv(root), root.path('logs/verifier'))
   assert.is(run.status, 0, run.stderr)
   assert.equal(run.reward, score(shopOracle, shop).rewardJson)
   assert.equal(Object.keys(run.reward), ['reward'])
@@ -591,23 +589,23 @@ files('reward.json holds exactly `reward`; the parts are in reward-details.json 
 
 files('binary mode through the real verify.py: the oracle gets 1, a thin answer 0', () => {
   const gt = { ...shop, pass_threshold: 0.9 }
-  const pass = layout(gt, shopOracle)
-  assert.equal(runVerify([VERIFY_PY], inEnv(pass), join(pass, 'logs', 'verifier')).reward, { reward: 1 })
-  const fail = layout(gt, 'checkout is slow')
-  const run = runVerify([VERIFY_PY], inEnv(fail), join(fail, 'logs', 'verifier'))
+  using pass = layout(gt, shopOracle)
+  assert.equal(runVerify([VERIFY_PY], inEnv(pass), pass.path('logs/verifier')).reward, { reward: 1 })
+  using fail = layout(gt, 'checkout is slow')
+  const run = runVerify([VERIFY_PY], inEnv(fail), fail.path('logs/verifier'))
   assert.equal(run.reward, { reward: 0 })
   assert.is((run.details as { pass_threshold: number }).pass_threshold, 0.9)
 })
 
 files('--batch scores many answers in one process, equal to score.ts', () => {
-  const root = layout(shop, undefined)
+  using root = layout(shop, undefined)
   const jobs = ['oracle', 'dump'].map((id) => {
-    const file = join(root, `${id}.md`)
+    const file = root.path(`${id}.md`)
     writeFileSync(file, id === 'oracle' ? shopOracle : Object.values(SHOP).join('\n'))
     return { id, answer_file: file }
   })
-  writeFileSync(join(root, 'jobs.json'), JSON.stringify(jobs))
-  const run = spawnSync('python3', [VERIFY_PY, '--batch', join(root, 'jobs.json'), '--ground-truth', join(root, 'tests', 'ground_truth.json')], { encoding: 'utf8' })
+  writeFileSync(root.path('jobs.json'), JSON.stringify(jobs))
+  const run = spawnSync('python3', [VERIFY_PY, '--batch', root.path('jobs.json'), '--ground-truth', root.path('tests/ground_truth.json')], { encoding: 'utf8' })
   assert.is(run.status, 0, run.stderr)
   const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; reward: number })
   assert.equal(lines.map((l) => l.id), ['oracle', 'dump'])
@@ -616,19 +614,19 @@ files('--batch scores many answers in one process, equal to score.ts', () => {
 })
 
 files('a ground truth that is not JSON, or a bad field, leaves reward 0 and details naming file and field; exit 1', () => {
-  const root = layout('{ not json', 'an answer')
-  const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+  using root = layout('{ not json', 'an answer')
+  const run = runVerify([VERIFY_PY], inEnv(root), root.path('logs/verifier'))
   assert.is(run.status, 1)
   assert.equal(run.reward, { reward: 0 })
-  assert.match(String(run.details.error), join(root, 'tests', 'ground_truth.json'))
+  assert.match(String(run.details.error), root.path('tests/ground_truth.json'))
   for (const [field, value, message] of [
     ['weights', { ...shop.weights, code_grounding: -1 }, '/weights/code_grounding must be a number >= 0'],
     ['line_index', { 'a.py': 'nope' }, '/line_index/a.py must be an array of strings'],
     ['pass_threshold', 2, '/pass_threshold must be null or a number in 0..1'],
     ['judge', { weight: 3 }, '/judge/weight must be at most 1'],
   ] as const) {
-    writeFileSync(join(root, 'tests', 'ground_truth.json'), JSON.stringify({ ...shop, [field]: value }))
-    const bad = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+    writeFileSync(root.path('tests/ground_truth.json'), JSON.stringify({ ...shop, [field]: value }))
+    const bad = runVerify([VERIFY_PY], inEnv(root), root.path('logs/verifier'))
     assert.is(bad.status, 1, field)
     assert.equal(bad.reward, { reward: 0 })
     assert.match(String(bad.details.error), message)
@@ -636,20 +634,20 @@ files('a ground truth that is not JSON, or a bad field, leaves reward 0 and deta
 })
 
 files('a crash inside scoring still leaves the zero reward written before scoring began', () => {
-  const root = layout(shop, shopOracle)
-  const run = runVerify([DRIVER_PY, 'crash', VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+  using root = layout(shop, shopOracle)
+  const run = runVerify([DRIVER_PY, 'crash', VERIFY_PY], inEnv(root), root.path('logs/verifier'))
   assert.is(run.status, 1)
   assert.equal(run.reward, { reward: 0 })
   assert.match(String(run.details.error), 'simulated crash inside scoring')
 })
 
 files('a missing answer file is reward 0 with a reason; invalid UTF-8 is read with replacements', () => {
-  const root = layout(shop, undefined)
-  const run = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+  using root = layout(shop, undefined)
+  const run = runVerify([VERIFY_PY], inEnv(root), root.path('logs/verifier'))
   assert.is(run.status, 0, run.stderr)
   assert.is(run.details.status, 'missing_answer')
-  writeFileSync(join(root, 'logs', 'agent', 'solution.md'), Buffer.concat([Buffer.from('`place_order` '), Buffer.from([0xff, 0xfe]), Buffer.from(' charge_card')]))
-  const bytes = runVerify([VERIFY_PY], inEnv(root), join(root, 'logs', 'verifier'))
+  writeFileSync(root.path('logs/agent/solution.md'), Buffer.concat([Buffer.from('`place_order` '), Buffer.from([0xff, 0xfe]), Buffer.from(' charge_card')]))
+  const bytes = runVerify([VERIFY_PY], inEnv(root), root.path('logs/verifier'))
   assert.equal(bytes.reward, score('`place_order` \ufffd\ufffd charge_card', shop).rewardJson)
 })
 
@@ -660,8 +658,8 @@ files.run()
 const config = suite('verifier config section')
 
 config('defaults: the weights, limits, binary mode off, the judge and the calibration margins', () => {
-  const dir = mkdtempSync(join(TEMP, 'verifier-config-'))
-  const v = loadConfig(undefined, dir).config.verifier
+  using r = rig({}, 'verifier-config-')
+  const v = loadConfig(undefined, r.dir).config.verifier
   assert.equal(v.weights, { content_words: 0.3, identifiers: 0.25, file_references: 0.15, code_grounding: 0.3 })
   assert.is(v.pass_threshold, null)
   assert.equal(v.calibration, { oracle_min: 0.9, empty_max: 0, cheat_max: 0.3, cheat_median_max: 0.15, paraphrase_min: 0.8, other_question_max: 0.5 })
@@ -670,8 +668,9 @@ config('defaults: the weights, limits, binary mode off, the judge and the calibr
 })
 
 config('all-zero weights, a threshold above 1 and unknown keys are config errors naming the key', () => {
-  const dir = mkdtempSync(join(TEMP, 'verifier-config-'))
-  const file = join(dir, 'locobench.config.json5')
+  using r = rig({}, 'verifier-config-')
+  const dir = r.dir
+  const file = r.path('locobench.config.json5')
   writeFileSync(file, '{ verifier: { weights: { content_words: 0, identifiers: 0, file_references: 0, code_grounding: 0 } } }')
   assert.throws(() => loadConfig(file, dir), /verifier\.weights/)
   writeFileSync(file, '{ verifier: { pass_threshold: 1.5 } }')

@@ -2,10 +2,9 @@
 // no npm dependency, no port to pick or leak. Chromium reads commands from fd 3 and writes
 // replies and events to fd 4, each message a JSON text ended by a NUL byte.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 import type { Readable, Writable } from 'node:stream'
+import { rig, type Rig } from './rig.ts'
 
 /** Where a Chromium may be: CHROMIUM_PATH first, then Debian's package and the usual names. */
 export const CHROMIUM_CANDIDATES = [
@@ -41,7 +40,7 @@ export type CdpEvent = { method: string; params: Record<string, unknown>; sessio
 
 export class Chromium {
   readonly #child: ChildProcess
-  readonly #profile: string
+  readonly #profile: Rig
   readonly #toBrowser: Writable
   readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; method: string }>()
   readonly #listeners = new Set<(e: CdpEvent) => void>()
@@ -51,8 +50,8 @@ export class Chromium {
   stderr = ''
 
   private constructor(executable: string, windowSize: [number, number]) {
-    this.#profile = mkdtempSync(join(tmpdir(), 'lbh-chromium-'))
-    this.#child = spawn(executable, [...FLAGS, `--user-data-dir=${this.#profile}`, `--window-size=${windowSize.join(',')}`, 'about:blank'], {
+    this.#profile = rig({}, 'lbh-chromium-')
+    this.#child = spawn(executable, [...FLAGS, `--user-data-dir=${this.#profile.dir}`, `--window-size=${windowSize.join(',')}`, 'about:blank'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
     })
     this.#child.stderr!.on('data', (d) => (this.stderr = (this.stderr + d).slice(-8000)))
@@ -147,7 +146,7 @@ export class Chromium {
       await exited
       clearTimeout(timer)
     }
-    rmSync(this.#profile, { recursive: true, force: true })
+    this.#profile.dispose()
   }
 }
 

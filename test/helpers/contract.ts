@@ -8,11 +8,11 @@
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { validate as lintDockerfile } from 'dockerfile-utils'
+import { rig } from './rig.ts'
 import { check } from '../../scripts/lib/schemas.ts'
 import { harborDigestOfDir } from '../../scripts/lib/harbor-digest.ts'
 import { findLeftovers } from '../../scripts/lib/render.ts'
@@ -114,22 +114,19 @@ export interface Trial {
 
 /** Runs solve.sh (with the answer) then test.sh the way Harbor does, outside a container. */
 export function runTrial(taskDir: string, withAnswer: boolean): Trial {
-  const logs = mkdtempSync(join(tmpdir(), 'contract-trial-'))
-  try {
-    const env = { ...process.env, LOGS_DIR: logs, TESTS_DIR: join(taskDir, 'tests'), SOLUTION_DIR: join(taskDir, 'solution') }
-    let log = ''
-    if (withAnswer) {
-      const solve = spawnSync('bash', [join(taskDir, 'solution', 'solve.sh')], { env, encoding: 'utf8', cwd: logs })
-      assert.is(solve.status, 0, solve.stderr)
-      log += `${solve.stdout}${solve.stderr}`
-    }
-    const verify = spawnSync('bash', [join(taskDir, 'tests', 'test.sh')], { env, encoding: 'utf8', cwd: logs })
-    log += `${verify.stdout}${verify.stderr}`
-    const reward = Number(readFileSync(join(logs, 'verifier', 'reward.txt'), 'utf8'))
-    return { reward, json: JSON.parse(readFileSync(join(logs, 'verifier', 'reward.json'), 'utf8')) as Record<string, unknown>, log }
-  } finally {
-    rmSync(logs, { recursive: true, force: true })
+  using trial = rig({}, 'contract-trial-')
+  const logs = trial.dir
+  const env = { ...process.env, LOGS_DIR: logs, TESTS_DIR: join(taskDir, 'tests'), SOLUTION_DIR: join(taskDir, 'solution') }
+  let log = ''
+  if (withAnswer) {
+    const solve = spawnSync('bash', [join(taskDir, 'solution', 'solve.sh')], { env, encoding: 'utf8', cwd: logs })
+    assert.is(solve.status, 0, solve.stderr)
+    log += `${solve.stdout}${solve.stderr}`
   }
+  const verify = spawnSync('bash', [join(taskDir, 'tests', 'test.sh')], { env, encoding: 'utf8', cwd: logs })
+  log += `${verify.stdout}${verify.stderr}`
+  const reward = Number(readFileSync(join(logs, 'verifier', 'reward.txt'), 'utf8'))
+  return { reward, json: JSON.parse(readFileSync(join(logs, 'verifier', 'reward.json'), 'utf8')) as Record<string, unknown>, log }
 }
 
 /** The oracle reaches PASS with a flat numeric reward.json; an empty answer scores exactly 0. */

@@ -2,20 +2,17 @@
 // configs with smoke pointed at no engine, artifact trees compared byte for byte, and a seeded
 // PRNG whose seed is printed so a failing sequence can be replayed.
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { ROOT, type Place } from './reliability-run.ts'
+import { rig, type Rig } from './rig.ts'
 
 export const SAMPLE = join(ROOT, 'data', 'sample')
 /** A DOCKER_HOST nobody listens on: smoke runs its no-engine path (lint + local oracle checks). */
 export const NO_ENGINE = 'unix:///nonexistent/locobench-reliability.sock'
 
-/** A temp dir for one test; `dispose` removes it. */
-export function workspace(prefix: string): { dir: string; path(...parts: string[]): string; dispose(): void } {
-  const dir = mkdtempSync(join(tmpdir(), `lbh-rel-${prefix}-`))
-  return { dir, path: (...parts) => join(dir, ...parts), dispose: () => rmSync(dir, { recursive: true, force: true }) }
-}
+/** A temp dir for one test, a rig: `using ws = workspace(…)` or `dispose` removes it. */
+export const workspace = (prefix: string): Rig => rig({}, `lbh-rel-${prefix}-`)
 
 /** Sorted project ids of the sample. */
 export const sampleProjects = (): string[] => readdirSync(join(SAMPLE, 'generated')).sort()

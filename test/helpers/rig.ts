@@ -10,7 +10,7 @@ export type Tree = Record<string, string | Buffer>
 
 export interface Rig {
   dir: string
-  path(rel: string): string
+  path(...rel: string[]): string
   write(files: Tree): void
   read(rel: string): string
   /** Creates a directory (and its parents) in the rig; returns its absolute path. */
@@ -34,7 +34,7 @@ export function rig(files: Tree = {}, prefix = 'lbh-'): Rig {
   undisposed.add(dir)
   const self: Rig = {
     dir,
-    path: (rel) => join(dir, rel),
+    path: (...rel) => join(dir, ...rel),
     write(tree) {
       for (const [rel, content] of Object.entries(tree)) {
         const path = join(dir, rel)

@@ -1,9 +1,9 @@
 // Ground truths for the verifier tests: the real samples converted the way generate converts them,
 // object ground truths with the real key sets of docs/locobench-format.md §4, and edge shapes.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { rig } from './rig.ts'
 import { toGroundTruthFile } from '../../scripts/verifier/samples.ts'
 import { groundTruthText } from '../../scripts/verifier/ground-truth-text.ts'
 import { DEFAULT_WEIGHTS, type GroundTruthFile, type RewardJson, type ScoreDetails } from '../../scripts/verifier/types.ts'
@@ -197,19 +197,16 @@ export function edgeGroundTruths(real: GroundTruthFile[]): GroundTruthFile[] {
 
 /** Every scenario of a small run of the synthetic generator (its CLI), converted like the samples. */
 export function syntheticGroundTruths(projects = 4, seed = 3): GroundTruthFile[] {
-  const out = mkdtempSync(join(tmpdir(), 'verifier-synth-'))
-  try {
-    const args = [join(ROOT, 'scripts', 'synth.ts'), '--out', out, '--projects', String(projects), '--seed', String(seed), '--max-project-chars', '40000']
-    const run = spawnSync(process.execPath, args, { encoding: 'utf8' })
-    if (run.status !== 0) throw new Error(`synth failed (${run.status}): ${run.stderr}`)
-    const dir = join(out, 'output', 'scenarios')
-    return readdirSync(dir).sort().map((name) => {
-      const raw = JSON.parse(readFileSync(join(dir, name), 'utf8'))
-      return complete({ ...toGroundTruthFile(raw), id: `synthetic:${raw.id}` })
-    })
-  } finally {
-    rmSync(out, { recursive: true, force: true })
-  }
+  using synth = rig({}, 'verifier-synth-')
+  const out = synth.dir
+  const args = [join(ROOT, 'scripts', 'synth.ts'), '--out', out, '--projects', String(projects), '--seed', String(seed), '--max-project-chars', '40000']
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`synth failed (${run.status}): ${run.stderr}`)
+  const dir = join(out, 'output', 'scenarios')
+  return readdirSync(dir).sort().map((name) => {
+    const raw = JSON.parse(readFileSync(join(dir, name), 'utf8'))
+    return complete({ ...toGroundTruthFile(raw), id: `synthetic:${raw.id}` })
+  })
 }
 
 export interface PythonScore {
