@@ -73,10 +73,11 @@ export function recoverDir(target: string, keep?: string): void {
 }
 
 /**
- * Puts the folder `staged` at `target`, replacing whatever is there. Readers see the old folder or
- * the new one; the old is moved aside as a hidden sibling (outside the target) and then deleted.
- * A crash between the two renames leaves the target missing for a moment but the old folder whole
- * beside it, and the next replaceDir or recoverDir for the target puts it back; a crash at any
+ * Puts the folder `staged` at `target`, replacing whatever is there: the old folder is renamed
+ * aside as a hidden sibling (outside the target), the staged one renamed in, the old deleted.
+ * Readers never see a mix of the two. Between the two renames the target is briefly absent (POSIX
+ * has no portable exchange of two directories); a crash right there leaves the old folder whole
+ * beside it, and the next replaceDir or recoverDir for the target puts it back. A crash at any
  * other point leaves the old or the new folder in place and only leftovers for the next run to
  * remove. `staged` must be on the target's file system (see stagingFor).
  */
