@@ -4,11 +4,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { buildBaseImage, configHooks } from '../scripts/stages/smoke/base-image.ts'
 import { smokeConfig } from '../scripts/stages/smoke/config.ts'
 import { detectEngine } from '../scripts/stages/smoke/engine.ts'
+import { rig } from './helpers/rig.ts'
 
 const root = join(import.meta.dirname, '..')
 // A Debian-shaped name no registry or machine holds, so a real run would try a pull and mmdebstrap.
@@ -41,25 +41,24 @@ test('the CLI honours --dry-run and exits 0', () => {
 
 test('the mmdebstrap hooks give the base the build settings of the registry slim image and no apt caches', () => {
   // Run as mmdebstrap runs them: `sh -c HOOK exec ROOT`, on a root shaped like a fresh minbase.
-  const rootfs = mkdtempSync(join(tmpdir(), 'lbh-base-hooks-'))
-  try {
-    for (const dir of ['etc/dpkg/dpkg.cfg.d', 'etc/apt/apt.conf.d', 'var/cache/apt/archives']) mkdirSync(join(rootfs, dir), { recursive: true })
-    for (const cache of ['pkgcache.bin', 'srcpkgcache.bin', 'archives/bash_5.2_amd64.deb']) writeFileSync(join(rootfs, 'var/cache/apt', cache), 'x')
-    for (const hook of configHooks()) {
-      const r = spawnSync('sh', ['-c', hook, 'exec', rootfs], { encoding: 'utf8' })
-      assert.is(r.status, 0, `${hook}: ${r.stderr}`)
-    }
-    assert.is(readFileSync(join(rootfs, 'etc/dpkg/dpkg.cfg.d/docker-apt-speedup'), 'utf8'), 'force-unsafe-io\n')
-    const excludes = readFileSync(join(rootfs, 'etc/dpkg/dpkg.cfg.d/docker'), 'utf8')
-    assert.match(excludes, /^path-exclude \/usr\/share\/man\/\*$/m)
-    assert.match(excludes, /^path-include \/usr\/share\/doc\/\*\/copyright$/m)
-    assert.match(readFileSync(join(rootfs, 'etc/apt/apt.conf.d/docker-clean'), 'utf8'), /^DPkg::Post-Invoke \{ "rm -f \/var\/cache\/apt\/archives\/\*\.deb .*\|\| true"; \};$/m)
-    assert.is(readFileSync(join(rootfs, 'etc/apt/apt.conf.d/docker-no-languages'), 'utf8'), 'Acquire::Languages "none";\n')
-    assert.equal(readdirSync(join(rootfs, 'var/cache/apt')), ['archives'])
-    assert.equal(readdirSync(join(rootfs, 'var/cache/apt/archives')), [])
-  } finally {
-    rmSync(rootfs, { recursive: true, force: true })
+  using root = rig(
+    { 'var/cache/apt/pkgcache.bin': 'x', 'var/cache/apt/srcpkgcache.bin': 'x', 'var/cache/apt/archives/bash_5.2_amd64.deb': 'x' },
+    'lbh-base-hooks-',
+  )
+  for (const dir of ['etc/dpkg/dpkg.cfg.d', 'etc/apt/apt.conf.d']) root.mkdir(dir)
+  const rootfs = root.dir
+  for (const hook of configHooks()) {
+    const r = spawnSync('sh', ['-c', hook, 'exec', rootfs], { encoding: 'utf8' })
+    assert.is(r.status, 0, `${hook}: ${r.stderr}`)
   }
+  assert.is(readFileSync(join(rootfs, 'etc/dpkg/dpkg.cfg.d/docker-apt-speedup'), 'utf8'), 'force-unsafe-io\n')
+  const excludes = readFileSync(join(rootfs, 'etc/dpkg/dpkg.cfg.d/docker'), 'utf8')
+  assert.match(excludes, /^path-exclude \/usr\/share\/man\/\*$/m)
+  assert.match(excludes, /^path-include \/usr\/share\/doc\/\*\/copyright$/m)
+  assert.match(readFileSync(join(rootfs, 'etc/apt/apt.conf.d/docker-clean'), 'utf8'), /^DPkg::Post-Invoke \{ "rm -f \/var\/cache\/apt\/archives\/\*\.deb .*\|\| true"; \};$/m)
+  assert.is(readFileSync(join(rootfs, 'etc/apt/apt.conf.d/docker-no-languages'), 'utf8'), 'Acquire::Languages "none";\n')
+  assert.equal(readdirSync(join(rootfs, 'var/cache/apt')), ['archives'])
+  assert.equal(readdirSync(join(rootfs, 'var/cache/apt/archives')), [])
 })
 
 test('the CLI refuses an unknown flag with exit 2', () => {
