@@ -3,16 +3,24 @@
 //   counts them as given, so shared vocabulary earns nothing);
 // - the leak baseline: word n-grams of every task on the selected tasks' projects (ground truth,
 //   description, prompt), so an instruction repeating phrasing other tasks share is no leak.
+//
+// Memory: at 8,000 tasks the baseline has 1.6 million distinct n-grams (75 MB of text); a Map of
+// them held 170 MB through the run, and reading every record at once first peaked at 760 MB. Here
+// records are read one at a time, twice, and only what the check needs is kept, exactly: the
+// n-grams a 53-bit hash does not tell apart (those several texts share, ~230,000) as strings with
+// their counts, and for every other n-gram its hash and the one text that has it, in a sorted
+// Float64Array (8 bytes each). A question about such an n-gram that the task's own texts cannot
+// answer is settled by reading that one text again, so a hash collision never changes an answer.
 import { parseScenarioId } from '../../lib/ids.ts'
 import { sha256 } from '../../lib/hash.ts'
 import { commonTerms } from '../../verifier/evidence.ts'
 import { groundTruthText } from '../../verifier/ground-truth-text.ts'
-import { leakBaseline, leakTexts } from '../../verifier/leaks.ts'
+import { leakTexts, TaskGrams } from '../../verifier/leaks.ts'
 import { datasetIds, indexRecords, readRecordAt, type RecordRef } from '../../contracts/dataset.ts'
 
 export interface Baselines {
   common: string[]
-  leak: Map<string, number>
+  leak: LeakBaseline
   /** Changes when either baseline changes: part of generate's recipe. */
   hash: string
 }
@@ -24,18 +32,154 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 export { leakTexts }
 
 export function computeBaselines(dataset: string, selected: readonly string[], located: ReadonlyMap<string, RecordRef>): Baselines {
-  const records = selected.map((id) => readRecordAt(dataset, located.get(id) as RecordRef).value)
-  const common = commonTerms(records.map((r) => groundTruthText(r.ground_truth)))
-  const projects = new Set(records.map((r) => str(r.project_id)))
+  const ids = datasetIds(dataset)
+  const leak = new LeakBaseline(dataset, ids.length)
+  const truths: string[] = []
+  const projects = new Set<string>()
+  for (const id of selected) {
+    const record = readRecordAt(dataset, located.get(id) as RecordRef).value
+    truths.push(groundTruthText(record.ground_truth))
+    projects.add(str(record.project_id))
+    leak.add(located.get(id) as RecordRef, record)
+  }
+  const common = commonTerms(truths)
+  truths.length = 0
   const chosen = new Set(selected)
-  const peers = datasetIds(dataset).filter((id) => {
+  const peers = ids.filter((id) => {
     if (chosen.has(id)) return false
     const parsed = parseScenarioId(id)
     return parsed.ok && projects.has(parsed.value.projectId)
   })
-  const peerLocations = indexRecords(dataset, new Set(peers))
-  const texts = [...records, ...[...peerLocations.values()].map((at) => readRecordAt(dataset, at).value)].map(leakTexts)
-  const leak = leakBaseline(texts)
-  const hash = sha256(`${common.join(' ')}\n${[...leak].filter(([, n]) => n > 1).map(([g]) => g).sort().join('\n')}`)
+  for (const at of indexRecords(dataset, new Set(peers)).values()) leak.add(at, readRecordAt(dataset, at).value)
+  leak.seal()
+  const hash = sha256(`${common.join(' ')}\n${leak.shared().sort().join('\n')}`)
   return { common, leak, hash }
+}
+
+/** 53 bits of a string's hash (FNV-1a and a multiply-xorshift, 32 bits each): equal strings hash equal. */
+function gramHash(s: string): number {
+  let h1 = 0x811c9dc5
+  let h2 = 0x9747b28c
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    h1 = Math.imul(h1 ^ c, 0x01000193)
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995)
+    h2 ^= h2 >>> 15
+  }
+  return (h1 >>> 0) * 2097152 + (h2 >>> 11)
+}
+
+/** Index of the first element ≥ x in a sorted array. */
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid] < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * For every word n-gram of the texts of `owners` (dataset records), how many of them have it;
+ * asked only through sharedWith, which answers as sharedWithOthers (verifier/leaks.ts) would over
+ * the full count map.
+ */
+export class LeakBaseline {
+  readonly #dataset: string
+  readonly #owners: RecordRef[] = []
+  /** 2^bits, bits enough for an owner's index: a key is (hash rounded down to it) + owner. */
+  readonly #span: number
+  /** Exact counts of the n-grams whose hash base several keys share. */
+  readonly #counts = new Map<string, number>()
+  /** Every (base + owner) key while texts are added; then those of the bases only one text has, sorted. */
+  #keys = new Float64Array(1 << 16)
+  #size = 0
+  #cached: { owner: number; grams: ReadonlySet<string> } | undefined
+
+  /** `capacity`: how many texts may be added at most. */
+  constructor(dataset: string, capacity: number) {
+    this.#dataset = dataset
+    this.#span = 2 ** Math.max(1, Math.ceil(Math.log2(capacity + 1)))
+  }
+
+  /** One text's record (read from `at` in the dataset). */
+  add(at: RecordRef, record: Record<string, unknown>): void {
+    const owner = this.#owners.push(at) - 1
+    if (owner >= this.#span) throw new Error(`LeakBaseline: more than ${this.#span - 1} texts`)
+    for (const g of new TaskGrams(leakTexts(record)).all) {
+      if (this.#size === this.#keys.length) {
+        const grown = new Float64Array(this.#keys.length * 2)
+        grown.set(this.#keys)
+        this.#keys = grown
+      }
+      this.#keys[this.#size++] = this.#base(g) + owner
+    }
+  }
+
+  /** After the last add: counts the n-grams several keys share, reading their texts again. */
+  seal(): void {
+    const keys = this.#keys.subarray(0, this.#size).sort()
+    const n = keys.length
+    const shared: number[] = []
+    let unique = 0
+    for (let i = 0; i < n; ) {
+      const base = keys[i] - (keys[i] % this.#span)
+      let j = i + 1
+      while (j < n && keys[j] - (keys[j] % this.#span) === base) j++
+      if (j - i === 1) keys[unique++] = keys[i]
+      else shared.push(base)
+      i = j
+    }
+    this.#keys = keys.slice(0, unique)
+    this.#size = unique
+    const sharedBases = Float64Array.from(shared)
+    this.#owners.forEach((_, owner) => {
+      for (const g of this.#gramsOf(owner)) {
+        const base = this.#base(g)
+        const at = lowerBound(sharedBases, base)
+        if (at === sharedBases.length || sharedBases[at] !== base) continue
+        const count = this.#counts.get(g)
+        // Kept as a slice of a string its own size: a slice of its whole text would keep that alive.
+        this.#counts.set(count === undefined ? ` ${g}`.slice(1) : g, (count ?? 0) + 1)
+      }
+    })
+  }
+
+  #base(gram: string): number {
+    const h = gramHash(gram)
+    return h - (h % this.#span)
+  }
+
+  #gramsOf(owner: number): ReadonlySet<string> {
+    if (this.#cached?.owner === owner) return this.#cached.grams
+    const grams = new TaskGrams(leakTexts(readRecordAt(this.#dataset, this.#owners[owner]).value)).all
+    this.#cached = { owner, grams }
+    return grams
+  }
+
+  /** How many texts have `gram`, given that `mine` (one of them) has or lacks it. */
+  #count(gram: string, mine: ReadonlySet<string>): number {
+    const counted = this.#counts.get(gram)
+    if (counted !== undefined) return counted
+    const base = this.#base(gram)
+    const unique = this.#keys
+    const at = lowerBound(unique, base)
+    if (at === unique.length || unique[at] >= base + this.#span) return 0
+    // At most one text has it: this task's own, or the owner of the key if it really has it.
+    if (mine.has(gram)) return 1
+    return this.#gramsOf(unique[at] - base).has(gram) ? 1 : 0
+  }
+
+  /** The n-grams more than one text has. */
+  shared(): string[] {
+    return [...this.#counts].filter(([, n]) => n > 1).map(([g]) => g)
+  }
+
+  /** sharedWithOthers for a task with these texts (one of the owners): n-grams another text has. */
+  sharedWith(own: readonly string[]): { has(gram: string): boolean } {
+    const mine = new TaskGrams(own).all
+    return { has: (g) => this.#count(g, mine) - (mine.has(g) ? 1 : 0) >= 1 }
+  }
 }

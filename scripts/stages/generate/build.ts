@@ -8,6 +8,7 @@ import type { ProjectView } from '../../verifier/evidence.ts'
 const MAX_INDEXED_BYTES = 2 * 1024 * 1024
 import type { Templates } from './templates.ts'
 import type { ContentHashes, DockerfileCache } from './caches.ts'
+import type { LeakBaseline } from './baselines.ts'
 import { buildGroundTruth } from './ground-truth.ts'
 import { taskDigestWithBlock } from './manifest.ts'
 import { placeProject, PROJECT_PREFIX, type PlaceState, type ProjectTree } from './project.ts'
@@ -27,8 +28,8 @@ export interface BuildContext {
   warn(message: string): void
   /** Content words most selected ground truths share (scripts/verifier/evidence.ts commonTerms). */
   commonTerms?: readonly string[]
-  /** Word n-gram → how many tasks have it (scripts/verifier/leaks.ts leakBaseline). */
-  leakBaseline?: ReadonlyMap<string, number>
+  /** Word n-grams the run's tasks share (generate/baselines.ts). */
+  leakBaseline?: LeakBaseline
   /** Set when generating the mcp variant's dataset. */
   mcp?: McpVariant
 }

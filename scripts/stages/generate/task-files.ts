@@ -9,8 +9,8 @@ import { toJson } from '../../lib/fsx.ts'
 import { ANSWER_SECTIONS, oracleAnswer } from '../../verifier/oracle.ts'
 import { buildEvidence, enrichGroundTruth, judgeMetadata, thinTruth, type ProjectView } from '../../verifier/evidence.ts'
 import type { VerifierConfig } from '../../verifier/types.ts'
-import { findLeaks, leakRules, sharedWithOthers } from '../../verifier/leaks.ts'
-import { leakTexts } from './baselines.ts'
+import { findLeaks, leakRules } from '../../verifier/leaks.ts'
+import { leakTexts, type LeakBaseline } from './baselines.ts'
 import { TaskError } from './errors.ts'
 import { normalisePathsInText, type GroundTruthFile, type PathContext } from './ground-truth.ts'
 import type { Templates } from './templates.ts'
@@ -46,8 +46,8 @@ export interface TaskInputs {
   project?: ProjectView
   /** The cross-task baseline: vocabulary most of the run's ground truths share. */
   commonTerms?: readonly string[]
-  /** Word n-gram → how many tasks of the run's projects have it (the leak check's baseline). */
-  leakBaseline?: ReadonlyMap<string, number>
+  /** Word n-grams the tasks of the run's projects share (the leak check's baseline). */
+  leakBaseline?: LeakBaseline
   /** The mcp variant (generate/variant-mcp.ts): where the code is served; absent for baseline. */
   mcp?: McpTaskInfo
 }
@@ -138,7 +138,7 @@ function instructionData(record: DatasetRecord, paths: PathContext, config: Gene
 function checkLeaks(record: DatasetRecord, instruction: string, inputs: TaskInputs, tasks: GenerateConfig['tasks']): void {
   const rules = tasks.leak_check
   if (!rules.enabled) return
-  const shared = inputs.leakBaseline ? sharedWithOthers(inputs.leakBaseline, leakTexts(record as unknown as Record<string, unknown>)) : new Set<string>()
+  const shared = inputs.leakBaseline ? inputs.leakBaseline.sharedWith(leakTexts(record as unknown as Record<string, unknown>)) : new Set<string>()
   const leaks = findLeaks(instruction, inputs.groundTruth.ground_truth_text, shared, new Set(inputs.commonTerms ?? []), leakRules(rules))
   if (leaks.length > 0) {
     const shown = leaks.slice(0, 2).map((l) => `${l.kind} of ${l.words} words: "${l.text.slice(0, 120)}"`).join('; ')
