@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
 import { clean } from '../scripts/engine/clean.ts'
-import { decideItem, strayEntries } from '../scripts/engine/items.ts'
+import { decideItem, readBook, runItems, strayEntries, writeBook } from '../scripts/engine/items.ts'
 import { forEachLimited } from '../scripts/engine/limit.ts'
 import type { EngineEvent, Stage } from '../scripts/engine/types.ts'
 import { describeReason } from '../scripts/engine/types.ts'
@@ -397,6 +397,49 @@ test('the item verdicts: new, changed, failed before, entry changed or missing; 
   const book = { items: { same: record('h'), gone: record('h'), 'deleted-by-hand': record('h') } }
   const stray = strayEntries(new Set(['same', 'squatted']), book, ['same', 'gone', 'squatted', 'notes', 'manifest.json', '.staging-1'], ['manifest.json'])
   assert.equal(stray, { remove: ['gone', 'deleted-by-hand'], foreign: ['notes'] })
+})
+
+test('items: prepare sees the last good record, revise replaces facts before they are recorded', async () => {
+  using r = rig()
+  const file = r.path('stage.items.json')
+  const seen: Record<string, unknown> = {}
+  const run = async (keys: string[], hashes: Record<string, string>, revise?: (facts: ReadonlyMap<string, { v: string }>) => Map<string, { v: string }> | undefined) => {
+    const ran = await runItems<string, { v: string }>({
+      keys,
+      prepare: (key, previous) => ((seen[key] = previous), { hash: hashes[key], value: key }),
+      build: async (key) => {
+        if (hashes[key] === 'bad') throw new Error('refused')
+        return { v: `built ${key}` }
+      },
+      revise,
+    }, { book: readBook(file), bookFile: file, existing: () => [], remove: () => {}, concurrency: 1 })
+    writeBook(file, ran.book)
+    return ran.result
+  }
+  await run(['a', 'b'], { a: '1', b: 'bad' })
+  assert.equal(seen, { a: undefined, b: undefined })
+  // b failed before: its record carries no hash to trust, so prepare is not shown one.
+  const second = await run(['a', 'b'], { a: '1', b: '2' }, (facts) => new Map([['a', { v: `moved ${facts.get('a')!.v}` }], ['zz', { v: 'not an item' }]]))
+  assert.equal(seen, { a: { hash: '1', facts: { v: 'built a' } }, b: undefined })
+  assert.equal(second.kept, ['a'])
+  assert.equal([...second.facts], [['a', { v: 'moved built a' }], ['b', { v: 'built b' }]], 'the result holds the revised facts')
+  assert.equal(Object.keys(readBook(file)!.items).sort(), ['a', 'b'], 'a key revise names that is no item is not recorded')
+  await run(['a', 'b'], { a: '1', b: '2' })
+  assert.equal(seen.a, { hash: '1', facts: { v: 'moved built a' } }, 'the revised facts are what was recorded')
+})
+
+test('a stage run sees its recipe as planned, whose parts move with the code and values they name', async () => {
+  using r = demo()
+  const recipes: { hash: string; parts: Record<string, string> }[] = []
+  const stage = lettersStage(r.dir)
+  const spy = { ...stage, run: (ctx: Parameters<typeof stage.run>[0]) => (recipes.push(ctx.recipe), stage.run(ctx)) }
+  await build(r, { stages: [spy], targets: ['letters'] })
+  await build(r, { stages: [{ ...spy, recipe: { ...spy.recipe, values: { ...spy.recipe.values, extra: 1 } } }], targets: ['letters'] })
+  assert.is(recipes.length, 2)
+  assert.not.equal(recipes[0].hash, recipes[1].hash)
+  assert.ok(Object.keys(recipes[0].parts).some((k) => k.startsWith('file:')), Object.keys(recipes[0].parts).join(' '))
+  const moved = Object.keys(recipes[1].parts).filter((k) => recipes[0].parts[k] !== recipes[1].parts[k])
+  assert.equal(moved, ['value:extra'])
 })
 
 test('items build at most --concurrency at once, in order, through the one limiter', async () => {

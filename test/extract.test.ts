@@ -9,6 +9,7 @@ import { CATEGORIES } from '../scripts/lib/ids.ts'
 import { findJsonError } from '../scripts/stages/extract/json-error.ts'
 import { normaliseContextPath } from '../scripts/stages/extract/context-paths.ts'
 import { ProjectPool } from '../scripts/stages/extract/project-pool.ts'
+import { codeSalt } from '../scripts/stages/extract/extract-stage.ts'
 import { ProjectIndex, saveProjectIndex } from '../scripts/stages/extract/project-index.ts'
 import { scanProject } from '../scripts/stages/extract/project-scan.ts'
 import type { ProjectScan } from '../scripts/stages/extract/types.ts'
@@ -713,7 +714,7 @@ test('files added to or removed from a project show on a rerun, though no scenar
     writeFileSync(r.path(`data/generated/${A}/${WRAPPER}/shop/new.py`), 'Y = 2\n')
     rmSync(r.path(`data/generated/${A}/${WRAPPER}/README.md`))
     const second = await run(r)
-    assert.is(second.result.parsed, 0)
+    assert.is(second.result.parsed, first.records.filter((rec) => rec.project_id === A).length, 'only the changed project\'s scenarios are judged again')
     assert.is(second.result.projectFilesRead, 1)
     const record = (out: Run) => out.records.find((rec) => rec.id === `${A}_bug_investigation_expert_01`)!
     assert.is(record(second).project.file_count, record(first).project.file_count)
@@ -741,20 +742,22 @@ test('outputs are byte-identical across runs: cold, warm, other thread counts, o
   }
 })
 
-test('the cache blob is compacted once most of it is dead, and stays correct', async () => {
+test('the line store is compacted once most of it is dead, and stays correct', async () => {
   const big = (n: number) => `${'Long background. '.repeat(25_000)}version ${n}`
   const target = `${C}_bug_investigation_expert_01`
   const r = dataRig(dataTree())
   try {
-    const blobs = () => readdirSync(r.path('cache')).filter((f) => f.startsWith('records-'))
+    const blobs = () => readdirSync(r.path('cache')).filter((f) => f.startsWith('lines-'))
+    const firstBlobs: string[] = []
     let out: Run | undefined
     for (let n = 1; n <= 6; n++) {
       writeFileSync(r.path(`data/output/scenarios/${target}.json`), json(scenario(C, 'bug_investigation', { description: big(n) })))
       out = await run(r)
+      if (n === 1) firstBlobs.push(...blobs())
       assert.is(out.records.find((rec) => rec.id === target)!.description, big(n))
     }
     assert.equal(blobs().length, 1)
-    assert.not.equal(blobs()[0], 'records-1.bin', 'a compaction moved the live ranges to a new blob')
+    assert.not.equal(blobs(), firstBlobs, 'a compaction moved the live lines to a new file')
     const size = statSync(r.path(`cache/${blobs()[0]}`)).size
     assert.ok(size < 3 * Buffer.byteLength(big(6)), `blob holds ${size} bytes`)
     const again = await run(r, {}, 'out-again')
@@ -801,6 +804,44 @@ test('a torn or unreadable cache is ignored and rebuilt', async () => {
     const third = await run(r)
     assert.is(third.result.parsed, 6)
     assert.equal(third.bytes, first.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a line store that lost lines (removed, or cut short) has those records judged again; the outputs stay right', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    const stores = () => readdirSync(r.path('cache')).filter((f) => f.startsWith('lines-'))
+    const [store] = stores()
+    writeFileSync(r.path(`cache/${store}`), readFileSync(r.path(`cache/${store}`)).subarray(0, 100))
+    const cut = await run(r, {}, 'out2')
+    assert.is(cut.result.parsed, first.records.length, 'every record past the cut')
+    assert.equal(cut.bytes, first.bytes)
+    for (const name of stores()) rmSync(r.path(`cache/${name}`))
+    const gone = await run(r, {}, 'out3')
+    assert.is(gone.result.parsed, first.records.length)
+    assert.equal(gone.bytes, first.bytes)
+    const again = await run(r, {}, 'out4')
+    assert.is(again.result.parsed, 0)
+    assert.equal(again.bytes, first.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('another salt (the stage\'s code) judges every file again, and only once', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r, { salt: 'code-1' })
+    const second = await run(r, { salt: 'code-2' }, 'out2')
+    const third = await run(r, { salt: 'code-2' }, 'out3')
+    assert.equal([first.result.parsed, second.result.parsed, third.result.parsed], [6, 6, 0])
+    assert.equal(second.bytes, first.bytes)
+    const parts = { 'file:scripts/stages/extract.ts': 'a', node: 'v24', 'value:extract': 'x' }
+    assert.is(codeSalt({ ...parts, 'value:extract': 'y' }), codeSalt(parts), 'the config section is applied after the items')
+    assert.not.equal(codeSalt({ ...parts, 'file:scripts/stages/extract.ts': 'b' }), codeSalt(parts))
   } finally {
     r.dispose()
   }
@@ -871,7 +912,8 @@ test('a project file named in the list rescans that project only, and its total_
     const first = await run(r)
     writeFileSync(r.path(`data/generated/${B}/tests/test_main.cpp`), '// 🎉\n')
     const second = await run(r, changedOf(r, `generated/${B}/tests/test_main.cpp`), 'out2')
-    assert.equal([second.result.projectsScanned, second.result.projectFilesRead, second.result.checked, second.result.parsed], [1, 1, 0, 0])
+    const ofB = first.records.filter((rec) => rec.project_id === B).length
+    assert.equal([second.result.projectsScanned, second.result.projectFilesRead, second.result.checked, second.result.parsed], [1, 1, 0, ofB])
     const totalOf = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project.total_chars
     assert.is(totalOf(second), totalOf(first) - codePoints(FILES[B]['tests/test_main.cpp']) + codePoints('// 🎉\n'))
     const others = (out: Run) => out.records.filter((rec) => rec.project_id !== B)
@@ -996,7 +1038,7 @@ test('without a usable cache a list of changes is not relied on: every file is c
   }
 })
 
-test('a project cache that vouches for a project but lost its file list makes the run start over, checking everything', async () => {
+test('a project cache that vouches for a project but lost its file list has it scanned again, and the outputs stay right', async () => {
   const r = dataRig(dataTree())
   try {
     await run(r)
@@ -1004,10 +1046,8 @@ test('a project cache that vouches for a project but lost its file list makes th
     writeFileSync(index, readFileSync(index, 'utf8').replaceAll('{"paths":', '{"pathz":'))
     const target = scenarioFile(B, 'bug_investigation')
     writeFileSync(r.path(`data/${target}`), json(scenario(B, 'bug_investigation', { title: 'After damage' })))
-    const warnings: string[] = []
-    const second = await run(r, { ...changedOf(r, target), warn: (message) => warnings.push(message) }, 'out2')
-    assert.match(warnings.join('\n'), /project cache .* checking every file/)
-    assert.equal([second.result.checked, second.result.projectsScanned], [6, 3])
+    const second = await run(r, changedOf(r, target), 'out2')
+    assert.equal([second.result.checked, second.result.parsed], [1, 1])
     assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
     const third = await run(r, changedOf(r, target), 'out3')
     assert.equal([third.result.checked, third.result.projectsScanned], [1, 0], 'the rebuilt cache is trusted again')

@@ -9,8 +9,12 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../lib/config.ts'
 import { readJsonl } from '../lib/jsonl.ts'
 import { assertValid } from '../lib/schemas.ts'
+import { computeRecipe } from '../engine/plan.ts'
 import { extract, type ExtractConfig, type ExtractSummary } from '../stages/extract.ts'
+import { codeSalt, extractStage } from '../stages/extract/extract-stage.ts'
 import { UsageError } from '../lib/errors.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
 
 const USAGE = `usage: extract-dataset --data DIR --output DIR [options]
 
@@ -113,6 +117,8 @@ async function main(argv: string[]): Promise<number> {
       dataDir: args.data,
       outputs: staged,
       cacheDir,
+      // A kept cache is only good for the code that wrote it: the stage's recipe, as the graph salts it.
+      salt: codeSalt((await computeRecipe(extractStage({ dataDir: args.data, outDir: args.output, config }), ROOT)).parts),
       config,
       concurrency: args.concurrency,
       warn: (message) => console.error(`warning: ${message}`),

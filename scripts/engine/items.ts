@@ -172,7 +172,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   /** Keeps the item (returns undefined) or says why it must be built. */
   const judge = async (key: string): Promise<Judged> => {
     const record = Object.hasOwn(previous, key) ? previous[key] : undefined
-    const { hash, value } = await spec.prepare(key)
+    const { hash, value } = await spec.prepare(key, record && record.hash !== '' ? { hash: record.hash, facts: record.facts as F } : undefined)
     const entry = spec.tree && env.current ? checkEntry(join(env.current, key), record?.entry) : undefined
     let verdict = decideItem(record, hash, entry)
     if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
@@ -225,6 +225,15 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
       await guarded(judged.key, () => build(judged))()
       settled()
     }, spec.group && ((judged) => spec.group!(judged.key)))
+  }
+
+  const revised = spec.revise?.(facts)
+  if (revised) {
+    for (const [key, value] of revised) {
+      if (!facts.has(key) || !next[key]) continue
+      next[key] = { ...next[key], facts: value }
+      facts.set(key, value)
+    }
   }
 
   const named = new Set(keys)

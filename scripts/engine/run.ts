@@ -220,6 +220,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
       return ran.result
     },
     previous: verdict.record,
+    recipe: verdict.observation.recipe,
     changedInputs: verdict.observation.changedInputs,
     progress: (done, total, unit = 'items') => {
       const now = performance.now()

@@ -90,6 +90,11 @@ export interface RunContext {
   /** The record of the last successful run, read before it was deleted; undefined after a crash. */
   previous?: StageRecord
   /**
+   * This run's recipe as planned: a part's hash (`file:…` for the code and recipe files,
+   * `value:…` for values) can salt item hashes that depend on that part only.
+   */
+  recipe: { hash: string; parts: Record<string, string> }
+  /**
    * Inputs added, removed or with new content since that run (absolute paths). Undefined when
    * unknown (no previous record): a stage with its own caches must then check everything.
    */
@@ -113,8 +118,12 @@ export interface ItemsSpec<V, F> {
   tree?: string
   /** Every item of this run, in the order to work on them. Recorded items not named are removed. */
   keys: readonly string[]
-  /** The item's input hash (everything its build reads) and what the build needs; may throw. */
-  prepare(key: string): Promise<Prepared<V>> | Prepared<V>
+  /**
+   * The item's input hash (everything its build reads) and what the build needs; may throw.
+   * `previous` is the item's last good record: a stage that knows an input did not change (from
+   * `ctx.changedInputs`) can take that input's part of the hash from its facts instead of reading it.
+   */
+  prepare(key: string, previous?: { hash: string; facts: F }): Promise<Prepared<V>> | Prepared<V>
   /** Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. */
   build(key: string, value: V, dir: string | undefined): Promise<F>
   /** Whether a kept item's facts still hold outside the files (its image still exists). */
@@ -134,6 +143,12 @@ export interface ItemsSpec<V, F> {
   fatal?(error: unknown): boolean
   /** What the progress view counts (default `items`). */
   unit?: string
+  /**
+   * Called once every item is settled, with the facts of those built or kept: returns the facts
+   * to record instead for some of them (a stage that moved items' content in a store of its own,
+   * or learnt something new about a kept item). The result's `facts` hold the revised ones.
+   */
+  revise?(facts: ReadonlyMap<string, F>): Map<string, F> | undefined
 }
 
 /** `ctx.items`: what a stage calls to run its items (once per run). */

@@ -2,19 +2,19 @@
 // per accepted scenario, sorted by id), rejects.jsonl (every other file with its reason) and
 // extract-summary.json (read = accepted + rejected, counts, warnings).
 //
-// One streaming pass over the sorted file names (extract/records.ts): each file is judged on its
-// own, or its cached verdict reused when unchanged; then the cross-file checks run, its project is
-// resolved (worker threads scan project trees ahead of it meanwhile) and its line is
-// written. Given the engine's list of changed inputs, files and projects outside it are reused
-// from the caches without being looked at (extract/changes.ts). The caches (extract/cache.ts) are
-// committed last.
+// Each scenario file is one of the engine's items (extract/records.ts): a file whose content and
+// project are unchanged keeps its verdict and its record's line without being read; the others are
+// judged (worker threads scan project trees ahead of them meanwhile). Then the cross-file checks
+// run and the lines are written in file order. Given the engine's list of changed inputs, files
+// and projects outside it are taken as recorded without being looked at (extract/changes.ts).
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { codeHash } from '../engine/imports.ts'
+import { factItems } from '../engine/items.ts'
+import type { ItemsRunner } from '../engine/types.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
-import { CacheDamagedError, ScenarioStore } from './extract/cache.ts'
+import { LineStore } from './extract/line-store.ts'
 import { ProjectIndex, saveProjectIndex } from './extract/project-index.ts'
 import { changesUnder, planProjects, trustedScenario } from './extract/changes.ts'
 import { settleMetadata } from './extract/metadata.ts'
@@ -53,8 +53,18 @@ export interface ExtractOptions {
   dataDir: string
   /** Absolute file paths to write (the engine passes staging paths). */
   outputs: ExtractOutputs
-  /** Absolute directory kept between runs for the per-file caches. */
+  /** Absolute directory kept between runs: the record lines' store and the project scans. */
   cacheDir: string
+  /**
+   * Runs the scenario files as items (the engine's `ctx.items`). Default: items recorded in
+   * `cacheDir/items.json`, for a run outside the graph.
+   */
+  items?: ItemsRunner
+  /**
+   * What every file's outcome depends on besides the file and its project: the stage's code and
+   * schemas (the engine's recipe). A different salt judges every file again. Default ''.
+   */
+  salt?: string
   config?: ExtractConfig
   progress?: (done: number, total: number, unit: string) => void
   log?: (message: string) => void
@@ -63,10 +73,10 @@ export interface ExtractOptions {
   /** Threads to use; the main thread counts as one. Default: the machine's available parallelism. */
   concurrency?: number
   /**
-   * Absolute paths of the inputs added, removed or changed since the run that last wrote
-   * `cacheDir` (the graph engine's `ctx.changedInputs`: it is undefined unless the previous run
-   * succeeded, and that run wrote the caches). Scenario files and projects it does not name are
-   * reused from the caches without being looked at, except what the engine cannot see (symbolic
+   * Absolute paths of the inputs added, removed or changed since the run that last recorded the
+   * items (the graph engine's `ctx.changedInputs`: it is undefined unless the previous run
+   * succeeded, and that run recorded them). Scenario files and projects it does not name are
+   * taken as recorded without being looked at, except what the engine cannot see (symbolic
    * links, dot-files, folders it does not walk, a project dir's own entries, checked by stat).
    * Undefined when unknown: every file is checked by stat. Without usable caches it is not used.
    */
@@ -79,9 +89,9 @@ export interface ExtractResult {
   rejected: number
   /** Scenario files parsed this run. */
   parsed: number
-  /** Scenario files whose cached verdict was reused. */
+  /** Scenario files whose recorded verdict was kept. */
   reused: number
-  /** Scenario files checked by stat or read for want of a cache entry (the rest were vouched for by `changed`). */
+  /** Scenario files checked by stat or read for want of a record (the rest were vouched for by `changed`). */
   checked: number
   /** Project dirs scanned this run (the rest were reused from the cache unseen). */
   projectsScanned: number
@@ -102,7 +112,6 @@ export class ExtractError extends ExitError {
 export const DEFAULT_MAX_WARNINGS = 1000
 /** Fewer projects than this are scanned on the main thread: a worker costs ~0.1 s to start. */
 const WORKER_MIN_PROJECTS = 64
-const PROGRESS_EVERY = 64
 
 /** Sorted `*.json` names in the scenarios dir; a missing or empty dir is a run failure. */
 export function listScenarioFiles(dataDir: string): string[] {
@@ -130,41 +139,28 @@ export const EXTRACT_FILES = ['raw-scenario.schema.json', 'raw-project-metadata.
   join(import.meta.dirname, '..', '..', 'schemas', f),
 )
 
-// The cache is only valid for the code that wrote it: any change to a module extract imports
-// (the id grammar included) or to the raw schemas starts it afresh.
-const extractCodeHash = (): string => codeHash(import.meta.filename, join(import.meta.dirname, '..', '..'), EXTRACT_FILES)
-
 export async function extract(options: ExtractOptions): Promise<ExtractResult> {
-  try {
-    return await run(options, options.changed)
-  } catch (error) {
-    if (!(error instanceof CacheDamagedError)) throw error
-    options.warn?.(`${error.message}; checking every file instead`)
-    return run(options, undefined)
-  }
-}
-
-async function run(options: ExtractOptions, changed: ReadonlySet<string> | undefined): Promise<ExtractResult> {
   const { dataDir, outputs, cacheDir, signal } = options
   const progress = options.progress ?? (() => {})
   const log = options.log ?? (() => {})
   const warn = options.warn ?? (() => {})
+  const salt = options.salt ?? ''
   const { names, links } = listScenarios(dataDir)
   const total = names.length
   mkdirSync(cacheDir, { recursive: true })
-  const hash = extractCodeHash()
-  const changes = changed && changesUnder(dataDir, changed)
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
+  const items = options.items ?? factItems(join(cacheDir, 'items.json'), { concurrency, signal, progress })
+  const changes = options.changed && changesUnder(dataDir, options.changed)
   const trusted = changes && trustedScenario(changes, links)
 
-  const store = new ScenarioStore(cacheDir, hash)
+  const store = new LineStore(cacheDir)
   let pool: ProjectPool | undefined
   const onAbort = () => void pool?.close()
   signal?.addEventListener('abort', onAbort, { once: true })
   try {
     const projectIds = listProjects(dataDir)
-    const index = ProjectIndex.load(cacheDir, hash)
+    const index = ProjectIndex.load(cacheDir, salt)
     const plan = planProjects(dataDir, projectIds, index, changes)
-    const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
     const workers = plan.scan.length >= WORKER_MIN_PROJECTS ? Math.min(concurrency - 1, 4) : 0
     // A changed project_metadata.json is checked as its scan arrives when the validator is loaded
     // anyway (scenarios were parsed), else once at the end.
@@ -173,17 +169,14 @@ async function run(options: ExtractOptions, changed: ReadonlySet<string> | undef
       if (check) settleMetadata(scan, check)
     }
     pool = new ProjectPool({ dataDir, projectIds: plan.scan, reused: plan.reused, index, cacheDir, workers, warn, onScan })
-    const tick = (i: number) => {
-      signal?.throwIfAborted()
-      if (i % PROGRESS_EVERY === 0) progress(i, total, 'files')
-    }
     const limits = fileLimits(options.config)
-    const { summary, live, parsed, checked } = await streamRecords({ dataDir, names, store, pool, outputs, trusted, tick, limits })
+    const { summary, parsed, checked } = await streamRecords({ dataDir, names, items, store, pool, outputs, trusted, salt, signal, limits })
 
     const scanned = pool.scanned()
-    if (scanned.some((scan) => scan.metadataValue !== undefined)) {
+    const rescanned = pool.rescanned()
+    if ([...scanned, ...rescanned].some((scan) => scan.metadataValue !== undefined)) {
       const check = await loadValidator()
-      for (const scan of scanned) settleMetadata(scan, check)
+      for (const scan of [...scanned, ...rescanned]) settleMetadata(scan, check)
     }
     for (const scan of [...scanned, ...plan.reused.values()]) {
       if (summary.hasProject(scan.projectId)) for (const w of [...scan.warnings, ...largeFileWarnings(scan, limits)]) summary.warn(w)
@@ -192,9 +185,8 @@ async function run(options: ExtractOptions, changed: ReadonlySet<string> | undef
     rmSync(outputs.summary, { force: true }) // see BufferedWriter.create
     writeFileAtomic(outputs.summary, toJson(report))
 
-    // Caches last: a failure above leaves the previous ones in place.
-    store.commit(live)
-    saveProjectIndex(cacheDir, hash, projectIds, new Map(scanned.map((s) => [s.projectId, s])), index)
+    // The project scans last: a failure above leaves the previous ones in place.
+    saveProjectIndex(cacheDir, salt, projectIds, new Map([...scanned, ...rescanned].map((s) => [s.projectId, s])), index)
 
     const reused = total - parsed
     const projectFilesRead = scanned.reduce((sum, s) => sum + s.read, 0)

@@ -1,6 +1,7 @@
 // The `extract` stage as the engine sees it. Light on purpose: the extractor loads only when the
 // stage runs.
 import { join } from 'node:path'
+import { sha256 } from '../../lib/hash.ts'
 import type { OutputSpec, Stage } from '../../engine/types.ts'
 import type { ExtractConfig } from '../extract.ts'
 
@@ -40,7 +41,7 @@ export function extractStage({ dataDir, outDir, config, deps = [] }: ExtractStag
     run: async (ctx) => {
       const { extract } = await import('../extract.ts')
       const r = await extract({
-        dataDir, config, cacheDir: ctx.cacheDir, changed: ctx.changedInputs,
+        dataDir, config, cacheDir: ctx.cacheDir, changed: ctx.changedInputs, items: ctx.items, salt: codeSalt(ctx.recipe.parts),
         outputs: { dataset: ctx.out(dataset.path), rejects: ctx.out(rejects.path), summary: ctx.out(summary.path) },
         progress: ctx.progress, log: ctx.log, warn: ctx.warn, signal: ctx.signal, concurrency: ctx.concurrency,
       })
@@ -48,3 +49,10 @@ export function extractStage({ dataDir, outDir, config, deps = [] }: ExtractStag
     },
   }
 }
+
+/**
+ * A file's outcome depends on the stage's code, schemas and Node, not on its config section (the
+ * limits and counts it sets are applied after the items): those recipe parts salt the item hashes.
+ */
+export const codeSalt = (parts: Record<string, string>): string =>
+  sha256(Object.keys(parts).filter((k) => !k.startsWith('value:')).sort().map((k) => `${k}\0${parts[k]}`).join('\n'))

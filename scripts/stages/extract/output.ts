@@ -90,21 +90,21 @@ export class BufferedWriter {
   }
 }
 
-/** Copies ranges of a source into a writer, joining each range with the next when they touch. */
+/** Copies ranges of source files into a writer, joining each range with the next when they touch. */
 export class RangeCopy {
-  readonly #copy: (ref: [number, number]) => void
-  #pending: [number, number] | null = null
+  readonly #copy: (ref: [file: string, offset: number, length: number]) => void
+  #pending: [string, number, number] | null = null
 
-  constructor(copy: (ref: [number, number]) => void) {
+  constructor(copy: (ref: [file: string, offset: number, length: number]) => void) {
     this.#copy = copy
   }
 
-  add([offset, length]: readonly [number, number]): void {
+  add([file, offset, length]: readonly [string, number, number]): void {
     const pending = this.#pending
-    if (pending && pending[0] + pending[1] === offset) pending[1] += length
+    if (pending && pending[0] === file && pending[1] + pending[2] === offset) pending[2] += length
     else {
       this.flush()
-      this.#pending = [offset, length]
+      this.#pending = [file, offset, length]
     }
   }
 

@@ -10,7 +10,7 @@ import { getCompileCacheDir } from 'node:module'
 import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { scanProject } from './project-scan.ts'
-import { CacheDamagedError } from './cache.ts'
+import { ExitError } from '../../lib/errors.ts'
 import { dropProjectIndex, readEntryAt, type ProjectIndex } from './project-index.ts'
 import type { ProjectCacheEntry, ProjectScan } from './types.ts'
 
@@ -60,10 +60,13 @@ export class ProjectPool {
   readonly #results = new Map<number, ProjectScan>()
   /** Scans of projects outside the list (not expected: listed ids come from the file names). */
   readonly #extra = new Map<string, ProjectScan>()
-  readonly #waiters = new Map<number, (scan: ProjectScan) => void>()
+  /** Several files of one project may be waiting for its scan at once. */
+  readonly #waiters = new Map<number, PromiseWithResolvers<ProjectScan>>()
   readonly #workers: Worker[] = []
   #running = 0
   #closing = false
+  /** Projects the cache vouched for but had to be scanned again for their files. */
+  readonly #rescanned = new Map<string, ProjectScan>()
 
   constructor(options: PoolOptions) {
     this.#options = options
@@ -93,7 +96,7 @@ export class ProjectPool {
       if ('done' in message) return finish()
       this.#options.onScan?.(message.scan)
       this.#results.set(message.index, message.scan)
-      this.#waiters.get(message.index)?.(message.scan)
+      this.#waiters.get(message.index)?.resolve(message.scan)
       this.#waiters.delete(message.index)
     })
     worker.on('error', (error) => finish(error.message))
@@ -103,9 +106,9 @@ export class ProjectPool {
 
   /** Projects a dead worker had taken but never delivered. */
   #drainOrphans(): void {
-    for (const [index, resolve] of this.#waiters) {
+    for (const [index, waiting] of this.#waiters) {
       this.#waiters.delete(index)
-      resolve(this.#scanHere(index))
+      waiting.resolve(this.#scanHere(index))
     }
   }
 
@@ -135,7 +138,9 @@ export class ProjectPool {
     if (done) return done
     if (Atomics.compareExchange(this.#status, index, FREE, MAIN) === FREE || this.#running === 0) return this.#scanHere(index)
     this.#scanNextFree()
-    return new Promise((resolve) => this.#waiters.set(index, resolve))
+    let waiting = this.#waiters.get(index)
+    if (!waiting) this.#waiters.set(index, (waiting = Promise.withResolvers<ProjectScan>()))
+    return waiting.promise
   }
 
   /** Work instead of waiting: scan the next project no worker has taken. */
@@ -148,23 +153,32 @@ export class ProjectPool {
   }
 
   /**
-   * A project's files, for assembling a record. A project reused unseen has them in the cache.
-   * A cache that vouched for a project but cannot produce its files is damaged: records of the
-   * project may already have been reused on its word, so the index goes and the run starts over.
+   * A project's files, for assembling a record. A project reused unseen has them in the cache; a
+   * cache that lost them is read past by scanning the project again. Should that scan disagree
+   * with the stamp the cache vouched for, records may already have been kept on its word: the
+   * index goes and the run fails, so the next one starts over without it.
    */
   files(scan: ProjectScan): ProjectCacheEntry | null {
     if (scan.cache !== undefined) return scan.cache
     const entry = this.#options.index.entry(scan.projectId)
-    if (!entry) {
+    if (entry) return (scan.cache = entry)
+    const fresh = scanProject(this.#options.dataDir, scan.projectId, undefined)
+    if (fresh.stamp !== scan.stamp || !fresh.cache) {
       dropProjectIndex(this.#options.cacheDir)
-      throw new CacheDamagedError(`the project cache has no readable file list for ${scan.projectId}`)
+      throw new CacheDamagedError(`the project cache vouched for ${scan.projectId} but has no file list for it, and the project differs; it is dropped, run again`)
     }
-    return (scan.cache = entry)
+    this.#rescanned.set(scan.projectId, fresh)
+    return (scan.cache = fresh.cache)
   }
 
   /** Every scan made this run (fresh ones only: not the reused). */
   scanned(): ProjectScan[] {
     return [...this.#results.values(), ...this.#extra.values()]
+  }
+
+  /** Scans made again for a cache that lost a project's files (the project itself is reused). */
+  rescanned(): ProjectScan[] {
+    return [...this.#rescanned.values()]
   }
 
   async close(): Promise<void> {
@@ -191,3 +205,11 @@ export const previousEntry = (input: WorkerInput, index: number): ProjectCacheEn
   readEntryAt(input.index, input.ranges[2 * index], input.ranges[2 * index + 1])
 
 export { FREE, WORKER }
+
+/** A cache that vouched for something it cannot produce. */
+export class CacheDamagedError extends ExitError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'CacheDamagedError'
+  }
+}

@@ -1,215 +1,240 @@
-// One streaming pass over the sorted scenario file names. Each file is judged on its own (or its
-// cached verdict reused when it is unchanged), then checked against the others and its project,
-// and its record or reject line written out at once. Accepted ids equal their file names, so file
-// order is id order and nothing is held back for sorting. A record is assembled into the cache
-// blob as one line and reused from there while its file and project are unchanged; the dataset
-// is copied from the blob, runs of neighbouring lines in one go.
-import { statSync, type Stats } from 'node:fs'
+// Every scenario file is one of the engine's items, keyed by its name. Its input hash is the file's
+// content, the state of the project its name points at, and the code (a salt); its facts are its
+// verdict and, for an accepted record, where its dataset line sits in the line store. A kept file
+// is neither read nor parsed. What depends on other files (duplicate ids) or on the config (size
+// limits) is decided after the items, in file order, as the outputs are written: accepted ids equal
+// their file names, so file order is id order and nothing is held back for sorting.
+import { hash } from 'node:crypto'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ScenarioId } from '../../lib/ids.ts'
+import { sha256 } from '../../lib/hash.ts'
+import { parseScenarioId, type IdParse, type ScenarioId } from '../../lib/ids.ts'
+import type { ItemsRunner } from '../../engine/types.ts'
 import { assemble, checkIdentity, IdRegistry, ProjectView, recordHead, SCENARIO_DIR, type Rejection } from './assemble.ts'
-import { addLive, CacheDamagedError, SAME, ScenarioStore, type Brief, type CachedScenario, type Live } from './cache.ts'
+import { CacheDamagedError, type ProjectPool } from './project-pool.ts'
 import { BufferedWriter, RangeCopy } from './output.ts'
-import type { ProjectPool } from './project-pool.ts'
-import { internal, judgeFresh, type FreshFile } from './judge-file.ts'
-import { describeError } from './read.ts'
+import { describeError, readWhole, trustedMtime } from './read.ts'
+import { judgeScenario } from './scenario.ts'
 import { DEFAULT_FILE_LIMITS, tooLarge, type FileLimits } from './file-limits.ts'
+import type { LineRef, LineStore } from './line-store.ts'
 import { SummaryBuilder } from './summary.ts'
 import { loadValidator } from './validator.ts'
-import type { BlobRef, Finding, ProjectScan, ScenarioFacts, WarningCode } from './types.ts'
+import type { Finding, ProjectScan, RejectReason, WarningCode } from './types.ts'
 
 export const stemOf = (name: string): string => name.slice(0, -'.json'.length)
 
-const stat = (path: string): Stats | undefined => statSync(path, { throwIfNoEntry: false })
+type Reason = [reason: RejectReason, pointer: string, message: string]
 
-/** The text of a file judged this run, not in the cache files yet. */
-interface Fresh {
-  fragment: string
-  context: string
+/** What a scenario file's item records (short keys: there is one per file in the engine's book). */
+export interface ScenarioItem {
+  /** sha256 of the file's bytes, '' when it could not be read. */
+  h: string
+  /** Its size and mtime when read (mtime -1 when too recent to trust): an equal stat vouches for `h`. */
+  s: [size: number, mtimeMs: number]
+  /** Rejected on the file alone. */
+  r?: Reason
+  /** A candidate whose id is not its file name: the duplicate check decides, across files. */
+  id?: string
+  /**
+   * A candidate named by its id, so bound to that project: checked against it first (present, no
+   * file over the limits), then `r`, the rejection assembly made, or `l`, the accepted line.
+   */
+  p?: 1
+  l?: LineRef
+  /** Difficulty and warnings of the accepted record, for the summary. */
+  d?: string
+  w?: Finding<WarningCode>[]
 }
 
-interface Judged {
-  entry: CachedScenario
-  parsed: boolean
-  fresh?: Fresh
+/** What `prepare` found: the file's content identity, and its bytes when it had to read them. */
+interface Content {
+  h: string
+  s: [number, number]
+  bytes?: Buffer
+  error?: string
 }
-
-const UNPLACED: BlobRef = [0, 0]
-
-/** A fresh judgement as a cache entry; its text reaches the cache files once its record is decided. */
-function adopt(file: FreshFile, cached: CachedScenario | undefined): Judged {
-  if (file.kind === 'same') return { entry: { ...cached!, size: file.size, mtimeMs: file.mtimeMs }, parsed: false }
-  const { size, mtimeMs, sha256, verdict } = file
-  if (verdict.kind === 'reject' || !file.fragment || file.context === undefined) return { entry: { size, mtimeMs, sha256, verdict: verdict as Rejection }, parsed: true }
-  const scenario: ScenarioFacts = { ...verdict.scenario, fragment: [...UNPLACED], context: [...UNPLACED] }
-  return { entry: { size, mtimeMs, sha256, verdict: { kind: 'candidate', scenario } }, parsed: true, fresh: { fragment: file.fragment, context: file.context } }
-}
-
-/** The cached verdict when the file's stat is unchanged, else the file read and judged. */
-async function judge(dataDir: string, path: string, cached: CachedScenario | undefined, st: Stats | undefined): Promise<Judged> {
-  if (cached && st && st.size === cached.size && st.mtimeMs === cached.mtimeMs) return { entry: cached, parsed: false }
-  // A stat failure is judged (and reported) by reading.
-  return adopt(judgeFresh(path, dataDir, await loadValidator(), cached?.sha256), cached)
-}
-
-type Accepted = { kind: 'accept'; id: ScenarioId; scan: ProjectScan; line: BlobRef; warnings: Finding<WarningCode>[] }
 
 export interface StreamInput {
   dataDir: string
   names: string[]
-  store: ScenarioStore
+  items: ItemsRunner
+  store: LineStore
   pool: ProjectPool
   outputs: { dataset: string; rejects: string }
-  /** Files known to be unchanged since the cache was written: reused without a stat. */
+  /** Files known to be unchanged since their item was recorded: their recorded content is used unseen. */
   trusted?: (name: string) => boolean
-  tick: (i: number) => void
+  /** What item hashes depend on besides the file and its project: the code. */
+  salt: string
+  signal?: AbortSignal
   /** Single-file size limits (config extract.max_file_chars / max_file_bytes). */
   limits?: FileLimits
 }
 
 export interface StreamResult {
   summary: SummaryBuilder
-  /** Cache file bytes this run's entries point at. */
-  live: Live
   parsed: number
-  /** Files not vouched for by `trusted`: their stat was compared with the cache, or they had no entry. */
+  /** Files not vouched for by `trusted`: their stat was compared with their record, or they had none. */
   checked: number
 }
 
-/**
- * A candidate whose verdict was reused and whose project's stamp is unchanged reuses its
- * assembled outcome too: its record is copied from the blob without resolving a path. Everything
- * else is assembled and its line appended to the blob for this and the next runs.
- */
+const internal = (message: string): Reason => ['internal', '', message]
+const reasonOf = (r: Rejection): Reason => [r.reason, r.pointer, r.message]
+const projectState = (scan: ProjectScan): string => (!scan.exists ? 'missing' : scan.error !== undefined ? `error:${scan.error}` : scan.stamp)
+
+function readContent(path: string, dataDir: string): Content {
+  try {
+    const file = readWhole(path)
+    // readWhole's buffer is reused by the next read: the build, later, needs its own copy.
+    const bytes = Buffer.from(file.bytes)
+    return { h: sha256(bytes), s: [file.size, trustedMtime(file.mtimeMs, Date.now())], bytes }
+  } catch (error) {
+    return { h: '', s: [-1, -1], error: `cannot read the file: ${describeError(error, dataDir)}` }
+  }
+}
+
+/** Whether recorded facts have the shape this code writes (a hand-edited book costs a rebuild). */
+function sound(f: ScenarioItem | undefined, store: LineStore): boolean {
+  if (typeof f?.h !== 'string' || !Array.isArray(f.s)) return false
+  if (f.r !== undefined && !Array.isArray(f.r)) return false
+  if (f.p === 1 && f.r === undefined) return f.l === undefined || (Array.isArray(f.l) && typeof f.d === 'string' && store.holds(f.l))
+  return f.r !== undefined || typeof f.id === 'string'
+}
+
 export async function streamRecords(input: StreamInput): Promise<StreamResult> {
-  const { dataDir, names, store, pool, outputs, trusted, tick } = input
-  const summary = new SummaryBuilder()
-  const live: Live = { records: 0, contexts: 0 }
-  const dataset = BufferedWriter.create(outputs.dataset)
-  const rejects = BufferedWriter.create(outputs.rejects)
-  const records = store.records
-  const lines = new RangeCopy((ref) => records.copyTo(dataset, ref))
-  const ids = new IdRegistry(names.map(stemOf))
+  const { dataDir, names, store, pool, outputs, trusted, salt, signal } = input
   const scenarioDir = join(dataDir, SCENARIO_DIR)
-  let view: ProjectView | undefined
-  let lastId = ''
+  const limits = input.limits ?? DEFAULT_FILE_LIMITS
+  const scanOf = async (projectId: string): Promise<ProjectScan> => {
+    const got = pool.get(projectId)
+    return got instanceof Promise ? await got : got
+  }
   let parsed = 0
   let checked = 0
-
-  const writeLine = (facts: ScenarioFacts, id: ScenarioId, fragment: string | Uint8Array, tail: string): BlobRef => {
-    const start = records.position
-    records.append(recordHead(facts, id))
-    facts.fragment = typeof fragment === 'string' ? records.append(fragment) : records.appendBytes(fragment)
-    records.append(tail)
-    return [start, records.position - start]
+  /** Each name parsed as an id once: prepare needs its project, the output pass the rest. */
+  const idOf = new Map<string, IdParse<ScenarioId>>()
+  const nameId = (name: string): IdParse<ScenarioId> => {
+    let id = idOf.get(name)
+    if (!id) idOf.set(name, (id = parseScenarioId(stemOf(name))))
+    return id
   }
+  /** Files read whose bytes turned out as recorded: their item is kept, its stat refreshed. */
+  const restat = new Map<string, [number, number]>()
+  let view: ProjectView | undefined
 
-  const decide = async (entry: CachedScenario, fresh: Fresh | undefined, stem: string, file: string): Promise<Rejection | Accepted> => {
-    const verdict = entry.verdict
-    if (verdict.kind === 'reject') return verdict
-    const facts = verdict.scenario
-    const duplicate = ids.check(stem, facts.id)
-    if (duplicate) return duplicate
+  const judge = async (name: string, content: Content): Promise<ScenarioItem> => {
+    if (!content.bytes && content.error === undefined) content = readContent(`${scenarioDir}/${name}`, dataDir)
+    const { h, s, bytes } = content
+    if (!bytes) return { h, s, r: internal(content.error ?? 'cannot read the file') }
+    parsed++
+    const judged = judgeScenario(bytes, await loadValidator())
+    if (judged.kind === 'reject') return { h, s, r: [judged.reason, judged.pointer, judged.message] }
+    const facts = { ...judged.scenario, sha256: h }
+    const stem = stemOf(name)
+    if (facts.id !== stem) return { h, s, id: facts.id }
     const id = checkIdentity(facts)
-    if ('kind' in id) return id
-    const scan = await pool.get(id.projectId)
-    if (!scan.exists) return { kind: 'reject', reason: 'project-missing', pointer: '', message: `the project directory ${scan.dir}/ does not exist` }
-    if (scan.error) return { kind: 'reject', reason: 'internal', pointer: '', message: scan.error }
-    const big = tooLarge(scan, input.limits ?? DEFAULT_FILE_LIMITS)
-    if (big) return big
-    if (entry.assembled?.stamp !== scan.stamp) {
-      if (view?.scan !== scan) view = new ProjectView(scan, pool.files(scan))
-      const made = assemble(facts, fresh?.context ?? store.readContext(facts.context), view, file)
-      entry.assembled = made.kind === 'reject'
-        ? { stamp: scan.stamp, ...made }
-        : { stamp: scan.stamp, kind: 'accept', line: writeLine(facts, id, fresh?.fragment ?? records.read(facts.fragment), made.tail), warnings: made.warnings }
-    }
-    const done = entry.assembled
-    if (done.kind === 'reject') return { kind: 'reject', reason: done.reason, pointer: done.pointer, message: done.message }
-    return { kind: 'accept', id, scan, line: done.line, warnings: done.warnings }
+    if ('kind' in id) return { h, s, r: reasonOf(id) }
+    const scan = await scanOf(id.projectId)
+    if (!scan.exists || scan.error !== undefined) return { h, s, p: 1 }
+    if (view?.scan !== scan) view = new ProjectView(scan, pool.files(scan))
+    const file = `${SCENARIO_DIR}/${name}`
+    const made = assemble(facts, judged.context, view, file)
+    if (made.kind === 'reject') return { h, s, p: 1, r: reasonOf(made) }
+    const l = store.append(`${recordHead(facts, id)}${judged.fragment}${made.tail}`)
+    return { h, s, p: 1, l, d: facts.difficulty, ...(made.warnings.length > 0 && { w: made.warnings }) }
   }
 
-  /** The file's line in the new index; a fragment not written with a record goes in alone, so the next run still has it. */
-  const keep = (name: string, judged: Judged, untouched: boolean, id: ScenarioId | undefined) => {
-    const { entry, fresh } = judged
-    if (fresh && entry.verdict.kind === 'candidate') {
-      const scenario = entry.verdict.scenario
-      scenario.context = store.appendContext(fresh.context)
-      if (entry.assembled?.kind !== 'accept') scenario.fragment = records.append(fresh.fragment)
-    }
-    store.record(name, untouched ? SAME : ScenarioStore.fields(entry, id))
-    addLive(live, entry)
-  }
-
-  const accept = (file: string, id: ScenarioId, scan: ProjectScan, line: BlobRef, difficulty: string, warnings: Finding<WarningCode>[]) => {
-    // Accepted ids equal their file names, so sorted names give sorted ids; this guards that.
-    if (id.id <= lastId) throw new Error(`records out of order at ${id.id}`)
-    lastId = id.id
-    lines.add(line)
-    summary.accept({ language: id.language, category: id.category, difficulty, projectId: id.projectId, layout: scan.layout })
-    for (const warning of warnings) summary.warn({ file, ...warning })
-  }
-
-  /**
-   * An unchanged file accepted last time, whose project is unchanged too, passes every check
-   * again (its id is its name, so no other file can make it a duplicate): its brief is enough.
-   */
-  const reuseBrief = (name: string, file: string, brief: Brief, scan: ProjectScan): boolean => {
-    if (!scan.exists || scan.error || scan.stamp !== brief.stamp || tooLarge(scan, input.limits ?? DEFAULT_FILE_LIMITS)) return false
-    const assembled = brief.warned ? store.lookup(name)?.assembled : undefined
-    const warnings = !brief.warned ? [] : assembled?.kind === 'accept' ? assembled.warnings : undefined
-    if (!warnings) return false
-    const id = { id: stemOf(name), projectId: brief.projectId, language: brief.language, category: brief.category } as ScenarioId
-    accept(file, id, scan, brief.line, brief.difficulty, warnings)
-    store.record(name, SAME)
-    live.records += brief.live.records
-    live.contexts += brief.live.contexts
-    return true
-  }
-
-  try {
-    for (const [i, name] of names.entries()) {
-      tick(i)
-      const file = `${SCENARIO_DIR}/${name}`
-      const path = `${scenarioDir}/${name}`
+  const ran = await input.items<Content, ScenarioItem>({
+    keys: names,
+    unit: 'files',
+    fatal: (error) => error instanceof CacheDamagedError,
+    prepare: async (name, previous) => {
+      signal?.throwIfAborted()
       const trust = trusted?.(name) ?? false
-      if (!trust) checked++
-      const brief = store.brief(name)
-      let st = brief && !trust ? stat(path) : undefined
-      if (brief && (trust || (st?.size === brief.size && st.mtimeMs === brief.mtimeMs))) {
-        // Awaited only when a worker is still scanning the project: most files never wait.
-        const got = pool.get(brief.projectId)
-        if (reuseBrief(name, file, brief, got instanceof Promise ? await got : got)) continue
+      const old = previous && sound(previous.facts, store) ? previous.facts : undefined
+      if (!trust || !old) checked++
+      let content: Content
+      if (old && trust) content = { h: old.h, s: old.s }
+      else {
+        const st = old && statSync(`${scenarioDir}/${name}`, { throwIfNoEntry: false })
+        if (old && st && st.size === old.s[0] && st.mtimeMs === old.s[1]) content = { h: old.h, s: old.s }
+        else {
+          content = readContent(`${scenarioDir}/${name}`, dataDir)
+          if (old && content.h === old.h && content.h !== '') restat.set(name, content.s)
+        }
       }
-      const cached = store.lookup(name)
-      if (trust && !cached) checked++
-      // A file without an entry is read anyway: no stat first.
-      if (cached && !trust) st ??= stat(path)
-      const judged = cached && trust ? { entry: cached, parsed: false } : await judge(dataDir, path, cached, st)
-      const entry = judged.entry
-      const assembledBefore = entry.assembled
-      if (judged.parsed) parsed++
-      let decision: Rejection | Accepted
+      const id = nameId(name)
+      const project = id.ok ? projectState(await scanOf(id.value.projectId)) : ''
+      return { hash: hash('sha256', `${content.h}\n${project}\n${salt}`), value: content }
+    },
+    present: (_name, facts) => sound(facts, store),
+    build: async (name, content) => {
       try {
-        decision = await decide(entry, judged.fresh, stemOf(name), file)
+        return await judge(name, content)
       } catch (error) {
         if (error instanceof CacheDamagedError) throw error
-        decision = internal(`unexpected error: ${describeError(error, dataDir)}`)
+        signal?.throwIfAborted()
+        return { h: '', s: [-1, -1], r: internal(`unexpected error: ${describeError(error, dataDir)}`) }
       }
-      keep(name, judged, entry === cached && entry.assembled === assembledBefore, decision.kind === 'accept' ? decision.id : undefined)
-      if (decision.kind === 'reject') {
-        const { reason, pointer, message } = decision
-        summary.reject(reason)
-        rejects.write(`${JSON.stringify({ file, reason, pointer, message })}\n`)
-        continue
+    },
+    revise: (facts) => {
+      const revised = new Map<string, ScenarioItem>()
+      for (const [name, s] of restat) {
+        const f = facts.get(name)
+        if (f && f.s !== s) revised.set(name, { ...f, s })
       }
-      const difficulty = (entry.verdict as { scenario: ScenarioFacts }).scenario.difficulty
-      accept(file, decision.id, decision.scan, decision.line, difficulty, decision.warnings)
+      const live: [string, LineRef][] = []
+      for (const [name, f] of facts) if (f.l) live.push([name, f.l])
+      const moved = store.settle(live)
+      for (const [name, l] of moved ?? []) revised.set(name, { ...(revised.get(name) ?? facts.get(name)!), l })
+      return revised
+    },
+  })
+  const failed = ran.failed[0]
+  if (failed) throw failed.error
+
+  const summary = new SummaryBuilder()
+  const dataset = BufferedWriter.create(outputs.dataset)
+  const rejects = BufferedWriter.create(outputs.rejects)
+  const lines = new RangeCopy((ref) => store.copyTo(dataset, ref))
+  const ids = new IdRegistry(names.map(stemOf))
+  let lastId = ''
+  try {
+    for (const name of names) {
+      signal?.throwIfAborted()
+      const file = `${SCENARIO_DIR}/${name}`
+      const f = ran.facts.get(name)!
+      let reason: Reason | undefined
+      if (f.id !== undefined) reason = reasonOf(ids.check(stemOf(name), f.id)!)
+      else if (f.p !== 1) reason = f.r
+      else {
+        const id = nameId(name)
+        if (!id.ok) throw new Error(`${file}: recorded as named by its id, which does not parse`)
+        const scan = await scanOf(id.value.projectId)
+        const big = scan.exists && scan.error === undefined ? tooLarge(scan, limits) : undefined
+        if (!scan.exists) reason = ['project-missing', '', `the project directory ${scan.dir}/ does not exist`]
+        else if (scan.error !== undefined) reason = internal(scan.error)
+        else if (big) reason = reasonOf(big)
+        else if (f.r) reason = f.r
+        else if (!f.l) throw new Error(`${file}: recorded with neither a line nor a rejection`)
+        else {
+          // Accepted ids equal their file names, so sorted names give sorted ids; this guards that.
+          if (id.value.id <= lastId) throw new Error(`records out of order at ${id.value.id}`)
+          lastId = id.value.id
+          lines.add(f.l)
+          const { language, category, projectId } = id.value
+          summary.accept({ language, category, difficulty: f.d!, projectId, layout: scan.layout })
+          for (const warning of f.w ?? []) summary.warn({ file, ...warning })
+          continue
+        }
+      }
+      const [code, pointer, message] = reason!
+      summary.reject(code)
+      rejects.write(`${JSON.stringify({ file, reason: code, pointer, message })}\n`)
     }
     lines.flush()
   } finally {
     dataset.close()
     rejects.close()
   }
-  return { summary, live, parsed, checked }
+  return { summary, parsed, checked }
 }

@@ -14,7 +14,7 @@ export const RAW_SCENARIO_SCHEMA = 'raw-scenario.schema.json'
 
 export type Judged =
   | { kind: 'reject'; reason: RejectReason; pointer: string; message: string }
-  | { kind: 'candidate'; scenario: Omit<ScenarioFacts, 'fragment' | 'sha256' | 'context'>; fragment: string; context: string }
+  | { kind: 'candidate'; scenario: Omit<ScenarioFacts, 'sha256'>; fragment: string; context: string }
 
 interface RawScenario {
   id: string

@@ -35,29 +35,16 @@ export type Finding<C extends string> = { code: C; pointer: string; message: str
 
 export type Layout = 'A' | 'B' | 'C'
 
-/**
- * What one scenario file says on its own, independent of every other file and of the project
- * tree: safe to cache by the file's bytes.
- */
-export type Verdict =
-  | { kind: 'reject'; reason: RejectReason; pointer: string; message: string }
-  | { kind: 'candidate'; scenario: ScenarioFacts }
-
-/** A byte range in the cache's blob. */
+/** A byte range in a store file. */
 export type BlobRef = [offset: number, length: number]
 
+/** What one scenario file says on its own, independent of every other file and of the project tree. */
 export interface ScenarioFacts {
   id: string
   /** The task_category field as written. */
   category: string
   /** The difficulty field, lower-cased and checked. */
   difficulty: string
-  /**
-   * Context paths made safe and `/`-joined (wrapper still present), in the scenario's order,
-   * newline-joined (a safe path holds none), in the cache's context file: only read to assemble
-   * a record.
-   */
-  context: BlobRef
   /** The first unsafe context path, if any: decided per file, reported after the id checks. */
   unsafe: { index: number; message: string } | null
   contextLength: number
@@ -66,21 +53,7 @@ export interface ScenarioFacts {
   warnings: Finding<WarningCode>[]
   /** sha256 of the file's bytes. */
   sha256: string
-  /**
-   * The record's text fields (title … evaluation_criteria_text) as a JSON fragment; inside the
-   * record's line in the blob once the record was written.
-   */
-  fragment: BlobRef
 }
-
-/**
- * What pass 2 made of a candidate against one state of its project (`stamp`): reused as long as
- * neither the file nor the project changes. An accepted record is kept as its whole line, so
- * unchanged neighbours are copied to the dataset as one range.
- */
-export type Assembled =
-  | { stamp: string; kind: 'accept'; line: BlobRef; warnings: Finding<WarningCode>[] }
-  | { stamp: string; kind: 'reject'; reason: RejectReason; pointer: string; message: string }
 
 /**
  * A project tree as the cache keeps it: parallel lists over its files (paths relative to the
