@@ -141,7 +141,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   const perSlot = Math.max(1, spec.perSlot ?? 1)
   let done = 0
   const settled = () => env.progress?.(++done, keys.length, spec.unit ?? 'items')
-  const limit = env.concurrency * perSlot
+  const limit = Math.max(1, Math.min(env.concurrency * perSlot, spec.limit ?? Infinity))
   type Judged = { key: string; verdict: ItemReason; hash: string; value: V } | undefined
   const journalFile = !spec.tree && env.bookFile ? journalPath(env.bookFile) : undefined
   /** A finished facts-only item, recorded at once (appends of one line each: a kill tears at most the last). */

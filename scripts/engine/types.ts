@@ -132,6 +132,11 @@ export interface ItemsSpec<V, F> {
   group?(key: string): string
   /** Items in flight per unit of concurrency: I/O-bound builds keep more requests waiting. */
   perSlot?: number
+  /**
+   * At most this many items in flight whatever the concurrency: items whose work is synchronous
+   * gain nothing from more, and one at a time may reuse one buffer from prepare to build.
+   */
+  limit?: number
   /** Names of the tree the stage writes besides its items (a manifest): never foreign. */
   reserved?: readonly string[]
   /**

@@ -1,19 +1,27 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 
-let buffer = Buffer.allocUnsafe(1 << 20)
+/** A buffer reused from read to read, grown when a file is larger. */
+export interface ReadBuffer {
+  buffer: Buffer
+}
+
+export const readBuffer = (): ReadBuffer => ({ buffer: Buffer.allocUnsafe(1 << 20) })
+
+const shared = readBuffer()
 
 /**
  * A whole file read into one reused buffer (open, fstat, read, close: no allocation per file).
- * The bytes stay valid until the next call on the same thread.
+ * The bytes stay valid until the next call with the same buffer (by default one per thread).
  */
-export function readWhole(path: string): { size: number; mtimeMs: number; bytes: Buffer } {
+export function readWhole(path: string, into: ReadBuffer = shared): { size: number; mtimeMs: number; bytes: Buffer } {
   // Non-blocking, so a FIFO behind a symlink fails below instead of hanging the run.
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
   try {
     const st = fstatSync(fd)
     if (!st.isFile()) throw new Error('not a regular file')
     const { size, mtimeMs } = st
-    if (size > buffer.length) buffer = Buffer.allocUnsafe(Math.max(size, 2 * buffer.length))
+    if (size > into.buffer.length) into.buffer = Buffer.allocUnsafe(Math.max(size, 2 * into.buffer.length))
+    const buffer = into.buffer
     let got = 0
     while (got < size) {
       const n = readSync(fd, buffer, got, size - got, got)

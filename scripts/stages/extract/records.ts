@@ -13,7 +13,7 @@ import type { ItemsRunner } from '../../engine/types.ts'
 import { assemble, checkIdentity, IdRegistry, ProjectView, recordHead, SCENARIO_DIR, type Rejection } from './assemble.ts'
 import { CacheDamagedError, type ProjectPool } from './project-pool.ts'
 import { BufferedWriter, RangeCopy } from './output.ts'
-import { describeError, readWhole, trustedMtime } from './read.ts'
+import { describeError, readBuffer, readWhole, trustedMtime } from './read.ts'
 import { judgeScenario } from './scenario.ts'
 import { DEFAULT_FILE_LIMITS, tooLarge, type FileLimits } from './file-limits.ts'
 import type { LineRef, LineStore } from './line-store.ts'
@@ -81,12 +81,16 @@ const internal = (message: string): Reason => ['internal', '', message]
 const reasonOf = (r: Rejection): Reason => [r.reason, r.pointer, r.message]
 const projectState = (scan: ProjectScan): string => (!scan.exists ? 'missing' : scan.error !== undefined ? `error:${scan.error}` : scan.stamp)
 
+/**
+ * Scenario files are read into a buffer of their own (project scans use another), and items run
+ * one at a time: the bytes a prepare read are still there when the build parses them.
+ */
+const scenarioBuffer = readBuffer()
+
 function readContent(path: string, dataDir: string): Content {
   try {
-    const file = readWhole(path)
-    // readWhole's buffer is reused by the next read: the build, later, needs its own copy.
-    const bytes = Buffer.from(file.bytes)
-    return { h: sha256(bytes), s: [file.size, trustedMtime(file.mtimeMs, Date.now())], bytes }
+    const { bytes, size, mtimeMs } = readWhole(path, scenarioBuffer)
+    return { h: sha256(bytes), s: [size, trustedMtime(mtimeMs, Date.now())], bytes }
   } catch (error) {
     return { h: '', s: [-1, -1], error: `cannot read the file: ${describeError(error, dataDir)}` }
   }
@@ -146,9 +150,14 @@ export async function streamRecords(input: StreamInput): Promise<StreamResult> {
   const ran = await input.items<Content, ScenarioItem>({
     keys: names,
     unit: 'files',
+    // The work is synchronous (worker threads scan projects meanwhile): one file at a time.
+    limit: 1,
     fatal: (error) => error instanceof CacheDamagedError,
     prepare: async (name, previous) => {
       signal?.throwIfAborted()
+      // The project first: scanning it on this thread must not come between this read and the build.
+      const id = nameId(name)
+      const project = id.ok ? projectState(await scanOf(id.value.projectId)) : ''
       const trust = trusted?.(name) ?? false
       const old = previous && sound(previous.facts, store) ? previous.facts : undefined
       if (!trust || !old) checked++
@@ -162,8 +171,6 @@ export async function streamRecords(input: StreamInput): Promise<StreamResult> {
           if (old && content.h === old.h && content.h !== '') restat.set(name, content.s)
         }
       }
-      const id = nameId(name)
-      const project = id.ok ? projectState(await scanOf(id.value.projectId)) : ''
       return { hash: hash('sha256', `${content.h}\n${project}\n${salt}`), value: content }
     },
     present: (_name, facts) => sound(facts, store),
