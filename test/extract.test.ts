@@ -831,6 +831,24 @@ test('a line store that lost lines (removed, or cut short) has those records jud
   }
 })
 
+test('item facts edited by hand that cannot stand for their file are judged again, not trusted', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    const book = JSON.parse(readFileSync(r.path('cache/items.json'), 'utf8'))
+    const names = Object.keys(book.items)
+    book.items[names[0]].facts = { h: book.items[names[0]].facts.h, s: book.items[names[0]].facts.s, p: 1 }
+    book.items[names[1]].facts = { ...book.items[names[1]].facts, l: undefined, id: names[1].slice(0, -'.json'.length) }
+    book.items[names[2]].facts = { h: 1 }
+    writeFileSync(r.path('cache/items.json'), JSON.stringify(book))
+    const second = await run(r, {}, 'out2')
+    assert.is(second.result.parsed, 3)
+    assert.equal(second.bytes, first.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
 test('another salt (the stage\'s code) judges every file again, and only once', async () => {
   const r = dataRig(dataTree())
   try {

@@ -173,7 +173,14 @@ export async function streamRecords(input: StreamInput): Promise<StreamResult> {
       }
       return { hash: hash('sha256', `${content.h}\n${project}\n${salt}`), value: content }
     },
-    present: (_name, facts) => sound(facts, store),
+    // Facts that cannot stand for this file and project (a hand-edited book) rebuild the item.
+    present: (name, facts) => {
+      if (!sound(facts, store) || facts.id === stemOf(name)) return false
+      if (facts.p !== 1 || facts.r || facts.l) return true
+      const id = nameId(name)
+      const scan = id.ok ? pool.get(id.value.projectId) : undefined
+      return scan !== undefined && !(scan instanceof Promise) && (!scan.exists || scan.error !== undefined)
+    },
     build: async (name, content) => {
       try {
         return await judge(name, content)
