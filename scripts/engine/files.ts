@@ -175,7 +175,7 @@ export function specStats(specs: readonly string[], listings = NO_LISTINGS): { f
 /**
  * Whether two specs can name the same file: a repeat, or one spec inside another. A glob counts as
  * the directory above its first glob character (all it can match is below that), so a glob and a
- * dir elsewhere (extract's scenarios/*.json and generated/) keep no set of 56,000 seen paths.
+ * dir elsewhere (`data/*.json` beside `data/tree/`) need no set of every path seen.
  */
 function mayOverlap(specs: readonly string[]): boolean {
   if (specs.length < 2) return false

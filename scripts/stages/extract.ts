@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { factItems } from '../engine/items.ts'
 import type { ItemsRunner } from '../engine/types.ts'
+import type { ExtractConfig } from '../contracts/config.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
 import { LineStore } from './extract/line-store.ts'
@@ -32,15 +33,7 @@ export type { ExtractSummary } from './extract/summary.ts'
 export type { Reject, RejectReason, Warning, WarningCode } from './extract/types.ts'
 export { REJECT_REASONS, WARNING_CODES } from './extract/types.ts'
 
-/** The `extract` section of locobench.config.json5 (schemas/config/extract.schema.json). */
-export interface ExtractConfig {
-  /** How many warnings extract-summary.json lists (sorted); counts by code always cover all. Default 1000. */
-  maxWarnings?: number
-  /** Warn about a project file above this many characters (default 100,000). */
-  max_file_chars?: number
-  /** Reject the scenarios of a project holding a file above this many bytes (default 1,000,000). */
-  max_file_bytes?: number
-}
+export type { ExtractConfig } from '../contracts/config.ts'
 
 export interface ExtractOutputs {
   dataset: string
