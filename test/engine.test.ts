@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
-import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
@@ -596,6 +596,28 @@ test('a run keeps the input hashes it learnt in .taskcache/hashes.tsv, for a lat
   const a = r.path('in/a.txt')
   const st = statSync(a)
   assert.equal(lines.find(([path]) => path === a), [a, `${st.size}:${st.mtimeMs}:${st.ino}`, sha256('hello ')])
+})
+
+test('caches that cannot be saved after every stage committed cost a warning naming the file, not the run', async () => {
+  using r = demo()
+  const racy = HashCache.RACY_MS
+  HashCache.RACY_MS = -1 // the rig's files were written just now, so there are hashes to save
+  let events: EngineEvent[]
+  try {
+    // A directory where each cache file goes: every write of it fails, as on a full disk.
+    mkdirSync(r.path('out/.taskcache/hashes.tsv'), { recursive: true })
+    mkdirSync(r.path('out/.taskcache/listings.json'), { recursive: true })
+    const first = await build(r)
+    assert.ok(first.summary.ok)
+    events = first.events
+  } finally {
+    HashCache.RACY_MS = racy
+  }
+  const warnings = events.flatMap((e) => (e.type === 'log' && e.level === 'warn' ? [e.message] : []))
+  const file = r.path('out/.taskcache/hashes.tsv')
+  assert.ok(warnings.some((w) => w.startsWith(`could not save ${file} (`)), warnings.join('\n'))
+  const again = await build(r)
+  assert.equal(again.ran, [])
 })
 
 test('a plan looks up an input whose stat moved in .taskcache/hashes.tsv before reading its bytes', async () => {

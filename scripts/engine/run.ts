@@ -134,8 +134,16 @@ export async function runAll(options: EngineOptions): Promise<RunSummary> {
       )
     }
     await Promise.all(done.values())
-    listings.save()
-    hashes.save()
+    // Every output is committed by now; these only speed up the next run, so a full or read-only
+    // disk costs a warning, not a failed run (the next run re-reads what they would have saved).
+    for (const [cache, file] of [[listings, 'listings.json'], [hashes, 'hashes.tsv']] as const) {
+      try {
+        cache.save()
+      } catch (error) {
+        const message = `could not save ${join(store.dir, file)} (${(error as Error).message}); the next run re-reads what it holds`
+        options.emit({ type: 'log', stage: 'engine', level: 'warn', message })
+      }
+    }
     return { ok: Object.values(outcomes).every((o) => o === 'fresh' || o === 'ran'), outcomes }
   } finally {
     lock.release()
