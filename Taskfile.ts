@@ -6,12 +6,12 @@
 import { enableCompileCache } from 'node:module'
 import { join, relative, resolve } from 'node:path'
 import type { Stage } from './scripts/engine/types.ts'
-import type { Config } from './scripts/lib/config.ts'
+import type { Config } from './scripts/lib/config-loader.ts'
 import type { ResolvedFetch } from './scripts/stages/fetch/fetch-stage.ts'
 
 enableCompileCache() // type stripping is the biggest start-up cost; cache it across runs
 const { main } = await import('./scripts/engine/cli.ts')
-const { loadConfig } = await import('./scripts/lib/config.ts')
+const { loadConfig } = await import('./scripts/lib/config-loader.ts')
 const { SCHEMA_DIRS } = await import('./scripts/lib/schemas.ts')
 const { checkOutDir, projectGuards } = await import('./scripts/lib/out-guard.ts')
 const { fetchStage, resolveFetchConfig } = await import('./scripts/stages/fetch/fetch-stage.ts')

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { assignIdDifficulties, pickProjects } from './synth/catalog.ts'
-import { rootRng, runJobs, type GenerateOptions, type Job, type ProjectStats } from './synth/generate.ts'
+import { rootRng, runJobs, type GenerateOptions, type Job, type ProjectStats } from './synth/synth-generate.ts'
 import type { Layout } from './synth/tree.ts'
 import { ExitError } from './lib/errors.ts'
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { readdirSync, readFileSync } from 'node:fs'
 import { buildBaseImage, configHooks } from '../scripts/stages/smoke/base-image.ts'
-import { smokeConfig } from '../scripts/stages/smoke/config.ts'
+import { smokeConfig } from '../scripts/stages/smoke/smoke-config.ts'
 import { detectEngine } from '../scripts/stages/smoke/engine.ts'
 import { rig } from './helpers/rig.ts'
 

@@ -8,9 +8,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { demoFiles } from './fixtures/engine-taskfile/graph.ts'
 import { rig, type Rig } from './helpers/rig.ts'
-import { schemaSet } from '../scripts/engine/schemas.ts'
+import { schemaSet } from '../scripts/engine/schema-set.ts'
 import { SCHEMA_DIR } from '../scripts/lib/schemas.ts'
-import type { RunSummaryReport } from '../scripts/engine/summary.ts'
+import type { RunSummaryReport } from '../scripts/engine/run-summary.ts'
 import type { Explanation } from '../scripts/engine/explain.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
-import { runAll, planAll, type EngineOptions } from '../scripts/engine/run.ts'
+import { runAll, planAll, type EngineOptions } from '../scripts/engine/run-all.ts'
 import { clean } from '../scripts/engine/clean.ts'
 import { decideItem, readBook, runItems, strayEntries, writeBook } from '../scripts/engine/items.ts'
 import { forEachLimited } from '../scripts/engine/limit.ts'
@@ -15,7 +15,7 @@ import { LineCache, streamableArrays, validateFile } from '../scripts/engine/val
 import { sha256 } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
 import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
-import { schemaSet } from '../scripts/engine/schemas.ts'
+import { schemaSet } from '../scripts/engine/schema-set.ts'
 import { expand, HashCache, specDigest, statDigest } from '../scripts/engine/files.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')

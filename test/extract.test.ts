@@ -12,7 +12,7 @@ import { ProjectPool } from '../scripts/stages/extract/project-pool.ts'
 import { codeSalt } from '../scripts/stages/extract/extract-stage.ts'
 import { ProjectIndex, saveProjectIndex } from '../scripts/stages/extract/project-index.ts'
 import { scanProject } from '../scripts/stages/extract/project-scan.ts'
-import type { ProjectScan } from '../scripts/stages/extract/types.ts'
+import type { ProjectScan } from '../scripts/stages/extract/extract-types.ts'
 import { rig, type Rig, type Tree } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { loadConfig } from '../scripts/lib/config.ts'
+import { loadConfig } from '../scripts/lib/config-loader.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import {
   ArchiveError,

@@ -7,7 +7,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSy
 import { dirname, join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import type { ItemsResult, ItemsSpec } from '../scripts/engine/items.ts'
-import { runAll } from '../scripts/engine/run.ts'
+import { runAll } from '../scripts/engine/run-all.ts'
 import { SCHEMA_DIRS } from '../scripts/lib/schemas.ts'
 import { generate, type GenerateOptions, type GenerateResult } from '../scripts/stages/generate.ts'
 import { generateStage } from '../scripts/stages/generate/generate-stage.ts'

@@ -50,7 +50,7 @@ const pngSize = (b: Buffer): [number, number] => [b.readUInt32BE(16), b.readUInt
  */
 function writeCalibration(out: string, config: string): void {
   const report = join(out, 'calibration', 'report.json')
-  const cal = spawnSync(process.execPath, [join(ROOT, 'scripts', 'verifier', 'calibrate.ts'), '--tasks', join(out, 'tasks'), '--out', out, '--config', config], { encoding: 'utf8' })
+  const cal = spawnSync(process.execPath, [join(ROOT, 'scripts', 'verifier', 'calibrate-cli.ts'), '--tasks', join(out, 'tasks'), '--out', out, '--config', config], { encoding: 'utf8' })
   if (existsSync(report)) return
   console.log(`html-browser.test.ts: calibrate.ts wrote no report (exit ${cal.status}: ${cal.stderr.trim().split('\n').pop()}); using the smoke rewards`)
   const smoke = JSON.parse(readFileSync(join(out, 'smoke', 'report.json'), 'utf8')) as { tasks: { id: string; oracle_reward: number; empty_reward: number }[] }

@@ -14,7 +14,7 @@ import { defaultSelectionConfig, scoreAndSelect, selectionConfigHash, type Scori
 import { scoresJsonl } from '../scripts/contracts/scores.ts'
 import { scoresLine } from '../scripts/stages/select/artifacts.ts'
 import { barChartSvg } from '../scripts/stages/select/charts.ts'
-import { reportFiles } from '../scripts/stages/select/report.ts'
+import { reportFiles } from '../scripts/stages/select/selection-report.ts'
 import { calibrationFromJson, isUnreadable, readReportData } from '../scripts/report/html-data.ts'
 import { escapeHtml, hrefFromReport, html, inlineSvg } from '../scripts/report/html-escape.ts'
 import { brokenLinks, linkTarget, pageLinks, writeIndexHtml } from '../scripts/report/html-index.ts'
@@ -252,7 +252,7 @@ test('html-cli.ts writes the page for an existing out dir and refuses a missing 
 
 // ---- calibration: the report's schema is still being settled, so several shapes must read ----------
 
-// What `scripts/verifier/calibrate.ts --json` prints per ground truth (a CalibrationRow).
+// What `scripts/verifier/calibrate-cli.ts --json` prints per ground truth (a CalibrationRow).
 const row = (id: string, oracle: number, problems: string[] = []) => ({ id, oracle, stuffed: 0.41, partial: 0.52, empty: 0, problems })
 
 test('calibration: calibrate.ts rows read as task × answer kind, with verdicts', () => {

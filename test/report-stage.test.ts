@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
-import type { RunSummaryReport } from '../scripts/engine/summary.ts'
+import type { RunSummaryReport } from '../scripts/engine/run-summary.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { rig } from './helpers/rig.ts'
 

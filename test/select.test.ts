@@ -4,7 +4,7 @@ import { rig } from './helpers/rig.ts'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ConfigError, loadConfig } from '../scripts/lib/config.ts'
+import { ConfigError, loadConfig } from '../scripts/lib/config-loader.ts'
 import { DOMAINS } from '../scripts/lib/ids.ts'
 import { toJson } from '../scripts/lib/fsx.ts'
 import { check } from '../scripts/lib/schemas.ts'
@@ -18,9 +18,9 @@ import {
   type SelectionConfig,
 } from '../scripts/stages/select.ts'
 import { LEAK_CACHE_FILE } from '../scripts/stages/select/leak-cache.ts'
-import { findLeakyRecords } from '../scripts/stages/select/leaks.ts'
+import { findLeakyRecords } from '../scripts/stages/select/select-leaks.ts'
 import type { LeakCheckConfig } from '../scripts/verifier/leaks.ts'
-import { readScoringRows } from '../scripts/stages/select/read.ts'
+import { readScoringRows } from '../scripts/stages/select/select-read.ts'
 import { findMembers, Vocabulary } from '../scripts/lib/json-members.ts'
 
 const WANTED_KEYS = ['id', 'project_id', 'language', 'task_category', 'difficulty', 'context_length', 'files_count']

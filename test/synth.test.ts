@@ -9,7 +9,7 @@ import { CATEGORIES, DIFFICULTIES, LANGUAGES, parseScenarioId } from '../scripts
 import { check } from '../scripts/lib/schemas.ts'
 import { main, SAMPLE_OPTIONS, sampleCommand, synthesize } from '../scripts/synth.ts'
 import { pyDumps, pyFloat } from '../scripts/synth/pyjson.ts'
-import { selectContext } from '../scripts/synth/select.ts'
+import { selectContext } from '../scripts/synth/synth-select.ts'
 import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')

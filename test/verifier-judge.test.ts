@@ -7,7 +7,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { check } from '../scripts/lib/schemas.ts'
 import { round4, score } from '../scripts/verifier/score.ts'
-import type { GroundTruthFile } from '../scripts/verifier/types.ts'
+import type { GroundTruthFile } from '../scripts/verifier/verifier-types.ts'
 import { gtFile, oracleOf, SHOP, SHOP_TRUTH, VERIFY_PY } from './helpers/verifier-fixtures.ts'
 import { rig } from './helpers/rig.ts'
 

@@ -1,6 +1,6 @@
 // The budgets of docs/budgets.md §2, judged against the measurements. A budget whose measurement did not run
 // is "not measured" (met: null), never met by default. Sizes are decimal: 1 MB = 10^6 bytes.
-import type { Budget, DiskMeasurement, Measurement } from './types.ts'
+import type { Budget, DiskMeasurement, Measurement } from './bench-types.ts'
 
 const MB = 1e6
 const GB = 1e9

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { check, fromGraph, measure, type CaseSpec, type RunOutcome } from './measure.ts'
 import { extractCounts, generateCounts, selectCounts } from './summaries.ts'
-import type { DiskMeasurement, Measurement } from './types.ts'
+import type { DiskMeasurement, Measurement } from './bench-types.ts'
 import { BenchError, diskUsage, EditedFile, makeCold, retitle, runGraph, writeConfig, type GraphRun, type Json, type Launcher, type Workspace } from './workspace.ts'
 
 export interface Plan {

@@ -1,7 +1,7 @@
 // Repeating one case: untimed setup, the timed child run, the checks that it was the intended case,
 // then the runs reduced to median and spread.
 import { stat, statOf } from './stats.ts'
-import type { Measurement } from './types.ts'
+import type { Measurement } from './bench-types.ts'
 import type { GraphRun } from './workspace.ts'
 import { loadavg } from 'node:os'
 

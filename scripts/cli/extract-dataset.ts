@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../lib/config.ts'
+import { loadConfig } from '../lib/config-loader.ts'
 import { readJsonl } from '../lib/jsonl.ts'
 import { assertValid } from '../lib/schemas.ts'
 import { computeRecipe } from '../engine/plan.ts'

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { enableCompileCache } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { Config } from '../lib/config.ts'
+import type { Config } from '../lib/config-loader.ts'
 import type { SelectionConfig } from '../stages/select.ts'
 import type { LeakCheckConfig } from '../verifier/leaks.ts'
 import { UsageError } from '../lib/errors.ts'
@@ -65,9 +65,9 @@ function parseCli(argv: string[]): CliOptions | 'help' {
 /** The selection section, and tasks.leak_check (selection.exclude_leaks applies its rules). */
 async function selectionConfig(file: string | undefined): Promise<{ config: SelectionConfig; leakCheck: LeakCheckConfig }> {
   const pick = (c: Config) => ({ config: c.selection as unknown as SelectionConfig, leakCheck: c.tasks.leak_check })
-  if (file === undefined) return pick((await import('../lib/config.ts')).defaultConfig())
+  if (file === undefined) return pick((await import('../lib/config-loader.ts')).defaultConfig())
   // Loaded only when asked for: ajv adds about 0.1 s of start-up.
-  const { loadConfig } = await import('../lib/config.ts')
+  const { loadConfig } = await import('../lib/config-loader.ts')
   return pick(loadConfig(file).config)
 }
 

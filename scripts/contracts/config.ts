@@ -1,9 +1,9 @@
-// locobench.config.json5: the shape of every section as lib/config.ts loads it, once per run, with
+// locobench.config.json5: the shape of every section as lib/config-loader.ts loads it, once per run, with
 // every default filled in by the schemas (schemas/config.schema.json and schemas/config/<section>),
 // the only place defaults live. The Taskfile hands each stage its section(s).
 import type { Margins } from '../verifier/calibration.ts'
 import type { LeakCheckConfig } from '../verifier/leaks.ts'
-import type { VerifierConfig as VerifySettings } from '../verifier/types.ts'
+import type { VerifierConfig as VerifySettings } from '../verifier/verifier-types.ts'
 
 export const CONFIG_FILE = 'locobench.config.json5'
 export const CONFIG_SCHEMA = 'config.schema.json'
@@ -70,7 +70,7 @@ export interface SelectionConfig {
   /** Remove records whose ground truth is empty or missing (they cannot be graded). */
   require_ground_truth: boolean
   /** Remove records whose description or task prompt repeats their ground truth by tasks.leak_check's
-   *  rules (select/leaks.ts): generate would fail them. */
+   *  rules (select/select-leaks.ts): generate would fail them. */
   exclude_leaks: boolean
 }
 

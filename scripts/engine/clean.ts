@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import { acquireLock } from './lock.ts'
 import { pruneEmptyParents } from './prune.ts'
 import { cachePath, deleteRecord, deleteStamps, itemsPath, readStamps } from './record.ts'
-import { UsageError } from './errors.ts'
-import { storeFor } from './run.ts'
+import { UsageError } from './exit-error.ts'
+import { storeFor } from './run-all.ts'
 import type { Stage } from './types.ts'
 
 export async function clean(stages: Stage[], outDir: string, names: string[], print: (line: string) => void): Promise<number> {

@@ -7,11 +7,11 @@ import { clean } from './clean.ts'
 import { checkOutOverlap } from './out-overlap.ts'
 import { checkTargets, targetHelp } from './targets.ts'
 import { tallyProblems } from './strict.ts'
-import { UsageError } from './errors.ts'
-import { closure, planAll, runAll, storeFor, type EngineOptions } from './run.ts'
+import { UsageError } from './exit-error.ts'
+import { closure, planAll, runAll, storeFor, type EngineOptions } from './run-all.ts'
 import { describeReason, type EngineEvent, type Stage } from './types.ts'
 import { jsonView, listrView, reasonText, type View } from './view.ts'
-import { collectSummary, printSummary, type SummaryOutput } from './summary.ts'
+import { collectSummary, printSummary, type SummaryOutput } from './run-summary.ts'
 
 /** The flags every Taskfile has, parsed; `out` is left to the settings hook, which knows defaults. */
 export interface EngineFlags {

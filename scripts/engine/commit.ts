@@ -5,8 +5,8 @@ import { basename, dirname, join, relative, sep } from 'node:path'
 import { stagingRoot, type Store } from './record.ts'
 import type { OutputSpec } from './types.ts'
 import { validateFile, type LineCache } from './validate.ts'
-import { ExitError } from './errors.ts'
-import type { SchemaSet } from './schemas.ts'
+import { ExitError } from './exit-error.ts'
+import type { SchemaSet } from './schema-set.ts'
 
 export class OutputError extends ExitError {}
 

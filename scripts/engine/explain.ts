@@ -3,11 +3,11 @@
 // first few named), and which upstream stages are stale. A pure plan: it reads and hashes files
 // but writes nothing, like `status`.
 import { relative } from 'node:path'
-import { UsageError } from './errors.ts'
+import { UsageError } from './exit-error.ts'
 import { expand, hashEntry, sameStat } from './files.ts'
 import { computeRecipe } from './plan.ts'
 import { readRecord, readStamps } from './record.ts'
-import { planAll, storeFor } from './run.ts'
+import { planAll, storeFor } from './run-all.ts'
 import { describeReason, type Reason, type Stage } from './types.ts'
 
 /** How many paths of each kind are named; the rest are counted. */

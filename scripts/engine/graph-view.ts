@@ -1,8 +1,8 @@
 // `graph [stage…]`: the stage graph as Graphviz DOT (default) or Mermaid, with each stage's
 // freshness (a pure plan, like `status`) when --status is given. Stages are listed in dependency
 // order, then one edge per dependency, so the text is stable and diffs well.
-import { UsageError } from './errors.ts'
-import { closure, planAll } from './run.ts'
+import { UsageError } from './exit-error.ts'
+import { closure, planAll } from './run-all.ts'
 import { reasonText } from './view.ts'
 import type { Stage, StagePlan } from './types.ts'
 

@@ -3,7 +3,7 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
-import { ExitError } from './errors.ts'
+import { ExitError } from './exit-error.ts'
 import { isAlive } from '../lib/process.ts'
 
 export class LockError extends ExitError {}

@@ -3,7 +3,7 @@
 // Checked from the stages' declarations alone (no project knowledge), before anything runs.
 import { statSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
-import { UsageError } from './errors.ts'
+import { UsageError } from './exit-error.ts'
 import type { Stage } from './types.ts'
 
 const GLOB = /[*?[\]{}]/

@@ -1,7 +1,7 @@
 // What a user may name on the command line, for --help and for the unknown-target message: every
 // stage and command the Taskfile has, the engine's own targets, and the targets that exist only
 // when the project's settings turn them on (with what turns them on).
-import { UsageError } from './errors.ts'
+import { UsageError } from './exit-error.ts'
 import type { Stage } from './types.ts'
 
 export const BUILTIN_TARGETS: Record<string, string> = {

@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync } from
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { writeFileAtomic } from '../lib/fsx.ts'
-import { SchemaError, schemaIssues, type SchemaSet } from './schemas.ts'
+import { SchemaError, schemaIssues, type SchemaSet } from './schema-set.ts'
 
 /** Digests of JSONL lines known to be valid, per (artifact, schema set); kept in the engine's cache. */
 export class LineCache {

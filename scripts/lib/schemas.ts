@@ -1,7 +1,7 @@
 // The project's schemas (schemas/ and schemas/config/) as one set, shared with the engine, which
 // validates staged artifacts against the same compiled schemas.
 import { join } from 'node:path'
-import { schemaSet, SchemaError, schemaIssues, type SchemaIssue } from '../engine/schemas.ts'
+import { schemaSet, SchemaError, schemaIssues, type SchemaIssue } from '../engine/schema-set.ts'
 import { ConfigError } from './errors.ts'
 
 export const SCHEMA_DIR = join(import.meta.dirname, '..', '..', 'schemas')

@@ -21,7 +21,7 @@ import {
   CalibrationError, calibrateTask, calibrationReport, DEFAULT_MARGINS, pickPeers, readTask, taskProblems,
   type CalibrationReport, type Margins, type Peer, type TaskCalibration, type TaskDir,
 } from '../verifier/calibration.ts'
-import { writeCalibrationReport } from '../verifier/calibration-report.ts'
+import { writeCalibrationReport } from '../verifier/calibration-files.ts'
 
 /** Bump when the facts recorded per task change shape: every task is then scored again. */
 const FACTS_VERSION = 1

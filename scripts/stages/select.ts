@@ -3,35 +3,35 @@
 // a first pass keeps only the fields scoring needs, a second reads back the selected records whole.
 //
 // Ordering differs from the original on purpose: we rank by the unrounded score, then id; the
-// original ranked by the score rounded to 4 places, ties in file-name order (see select/score.ts).
+// original ranked by the score rounded to 4 places, ties in file-name order (see select/select-score.ts).
 import { mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { defaultConfig } from '../lib/config.ts'
+import { defaultConfig } from '../lib/config-loader.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
 import { scoresJsonl } from '../contracts/scores.ts'
 import { writeSelectedTasks, type SelectedTask } from '../contracts/selected-tasks.ts'
 import { scoresLine, selectedTask, selectedTasksHead } from './select/artifacts.ts'
-import { selectionConfigHash, type SelectionConfig } from './select/config.ts'
-import { findLeakyRecords } from './select/leaks.ts'
+import { selectionConfigHash, type SelectionConfig } from './select/selection-config.ts'
+import { findLeakyRecords } from './select/select-leaks.ts'
 import type { LeakCheckConfig } from '../verifier/leaks.ts'
 import { readRecords } from '../contracts/dataset.ts'
-import { readScoringRows, type ScoringRow } from './select/read.ts'
-import { reportFiles } from './select/report.ts'
-import { scoreAndSelect, type Selection } from './select/score.ts'
+import { readScoringRows, type ScoringRow } from './select/select-read.ts'
+import { reportFiles } from './select/selection-report.ts'
+import { scoreAndSelect, type Selection } from './select/select-score.ts'
 
-export { selectionConfigHash } from './select/config.ts'
+export { selectionConfigHash } from './select/selection-config.ts'
 
 /** The selection section with every default, as an empty config file gives it. */
 export const defaultSelectionConfig = (): SelectionConfig => defaultConfig().selection
-export type { FilterKey, QuotaKey, SelectionConfig, SelectionFilter, SelectionQuotas } from './select/config.ts'
+export type { FilterKey, QuotaKey, SelectionConfig, SelectionFilter, SelectionQuotas } from './select/selection-config.ts'
 export { DatasetError } from '../contracts/dataset.ts'
-export { roundScore, scoreAndSelect } from './select/score.ts'
-export type { Candidate, QuotaReason, RemovalReason, ScoreParts, ScoringFields, Selection } from './select/score.ts'
+export { roundScore, scoreAndSelect } from './select/select-score.ts'
+export type { Candidate, QuotaReason, RemovalReason, ScoreParts, ScoringFields, Selection } from './select/select-score.ts'
 export type { ScoresLine } from '../contracts/scores.ts'
 export type { SelectedTask, SelectedTasksDoc, SelectedTasksHead } from '../contracts/selected-tasks.ts'
-export { CHARTS, REPORT_FILE } from './select/report.ts'
+export { CHARTS, REPORT_FILE } from './select/selection-report.ts'
 // The text select_tasks.py printed, for the select-tasks CLI.
-export { summaryText } from './select/summary.ts'
+export { summaryText } from './select/select-summary.ts'
 
 export interface SelectOptions {
   /** Absolute path of dataset.jsonl (schemas/dataset-record.schema.json per line). */
@@ -70,7 +70,7 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
   })
   let leakProjects: SelectResult['leakProjects']
   if (config.exclude_leaks && leakCheck.enabled) {
-    // A second pass over the whole file, one project at a time (select/leaks.ts).
+    // A second pass over the whole file, one project at a time (select/select-leaks.ts).
     const progress = (done: number, total: number) => options.progress?.(done, total, 'records checked for leaks')
     const { leaky, checked, reused } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, datasetStat })
     leakProjects = { checked, reused }

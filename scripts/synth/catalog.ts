@@ -1,7 +1,7 @@
 // Which projects a run generates and the difficulty each one's scenario ids carry.
 import { DOMAINS, LANGUAGES, type Difficulty, type Language } from '../lib/ids.ts'
 import type { Rng } from './prng.ts'
-import type { ProjectRow } from './project.ts'
+import type { ProjectRow } from './synth-project.ts'
 import { COMPLEXITY_BY_NUMBER, KNOWN_ID_DIFFICULTY } from './ids1000.ts'
 
 export const ARCHITECTURES = ['monolithic', 'microservices', 'serverless', 'event_driven', 'layered', 'clean_architecture', 'hexagonal', 'mvc', 'mvvm', 'component_based']

@@ -1,6 +1,6 @@
 // A generation worker: asks the parent for the next project, generates it, reports its stats.
 import { parentPort, workerData } from 'node:worker_threads'
-import { runJobs, type GenerateOptions, type Job, type ProjectStats } from './generate.ts'
+import { runJobs, type GenerateOptions, type Job, type ProjectStats } from './synth-generate.ts'
 
 type FromParent = { job: Job | null }
 const port = parentPort!

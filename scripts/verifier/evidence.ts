@@ -9,7 +9,7 @@ import {
   CONTAINER_ROOT, contentTokens, countWords, FileResolver, identifiers, lineHash, MIN_CODE_LINE_CHARS, normaliseCodeLine,
   normaliseText, pathNames, proseOf, relativeProjectPath,
 } from './score.ts'
-import { DEFAULT_JUDGE, DEFAULT_LIMITS, type GroundTruthFile, type JudgeSettings, type VerifierConfig } from './types.ts'
+import { DEFAULT_JUDGE, DEFAULT_LIMITS, type GroundTruthFile, type JudgeSettings, type VerifierConfig } from './verifier-types.ts'
 
 /** The evidence lines the oracle quotes per relevant file (at most this many each). */
 const EVIDENCE_LINES_PER_FILE = 6

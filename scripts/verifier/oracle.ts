@@ -2,7 +2,7 @@
 // instruction asks for, the files the ground truth relies on, and real code from them as
 // evidence. It proves the task is solvable and is what calibration's correct variants start from.
 import { CONTAINER_ROOT, isBlank, normaliseText, parseCode, relativeProjectPath } from './score.ts'
-import type { GroundTruthFile } from './types.ts'
+import type { GroundTruthFile } from './verifier-types.ts'
 
 /** Section headings of the answer structure; the instruction template names the same ones. */
 export const ANSWER_SECTIONS = Object.freeze({

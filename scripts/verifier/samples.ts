@@ -3,7 +3,7 @@
 // folder stripped, paths as the agent sees them under /app/project/. Tests and calibration use it.
 import { groundTruthText } from './ground-truth-text.ts'
 import { CONTAINER_ROOT } from './score.ts'
-import { DEFAULT_WEIGHTS, type GroundTruthFile } from './types.ts'
+import { DEFAULT_WEIGHTS, type GroundTruthFile } from './verifier-types.ts'
 
 const slashes = (path: string): string => path.replace(/(?<!:)\/\/+/g, '/')
 

@@ -8,9 +8,9 @@ import {
   DEFAULT_JUDGE, DEFAULT_LIMITS, DEFAULT_WEIGHTS, METRICS,
   type CodeDetails, type FileDetails, type FileGateDetails, type GroundTruthFile, type JudgeDetails, type JudgeOutcome, type JudgeSettings,
   type Limits, type Metric, type RewardJson, type ScoreDetails, type ScoreResult, type TermDetails, type Weights,
-} from './types.ts'
+} from './verifier-types.ts'
 
-export type { GroundTruthFile, ScoreResult } from './types.ts'
+export type { GroundTruthFile, ScoreResult } from './verifier-types.ts'
 
 export const CONTAINER_ROOT = '/app/project/'
 const SHOWN = 20

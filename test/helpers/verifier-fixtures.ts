@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { rig } from './rig.ts'
 import { toGroundTruthFile } from '../../scripts/verifier/samples.ts'
 import { groundTruthText } from '../../scripts/verifier/ground-truth-text.ts'
-import { DEFAULT_WEIGHTS, type GroundTruthFile, type RewardJson, type ScoreDetails } from '../../scripts/verifier/types.ts'
+import { DEFAULT_WEIGHTS, type GroundTruthFile, type RewardJson, type ScoreDetails } from '../../scripts/verifier/verifier-types.ts'
 import { buildEvidence, enrichGroundTruth, type ProjectView } from '../../scripts/verifier/evidence.ts'
 import { oracleAnswer } from '../../scripts/verifier/oracle.ts'
 

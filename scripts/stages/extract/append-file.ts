@@ -3,7 +3,7 @@
 // crash never leaves an index pointing at something else than it did.
 import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs'
 import { BufferedWriter } from './output.ts'
-import type { BlobRef } from './types.ts'
+import type { BlobRef } from './extract-types.ts'
 
 export class AppendFile {
   readonly #fd: number

@@ -3,7 +3,7 @@
 // tail with the resolved context files and project.
 import { isCategory, parseScenarioId, type ScenarioId } from '../../lib/ids.ts'
 import { resolveInRoot } from './context-paths.ts'
-import type { Finding, ProjectCacheEntry, ProjectScan, RejectReason, ScenarioFacts, WarningCode } from './types.ts'
+import type { Finding, ProjectCacheEntry, ProjectScan, RejectReason, ScenarioFacts, WarningCode } from './extract-types.ts'
 
 export type Rejection = { kind: 'reject'; reason: RejectReason; pointer: string; message: string }
 export type Decision = Rejection | { kind: 'accept'; tail: string; warnings: Finding<WarningCode>[] }

@@ -5,7 +5,7 @@ import { join, normalize } from 'node:path'
 import { SCENARIO_DIR } from './assemble.ts'
 import type { ProjectIndex } from './project-index.ts'
 import { PROJECTS_DIR } from './project-scan.ts'
-import type { ProjectScan } from './types.ts'
+import type { ProjectScan } from './extract-types.ts'
 
 export interface Changes {
   /** Scenario file names. */

@@ -4,7 +4,7 @@
 // above `max_file_bytes` it rejects every scenario of the project (`project-file-too-large`)
 // rather than dropping the file: a project missing a file its scenario was written against would
 // make a task whose ground truth may name what the agent cannot see.
-import type { ProjectSummary, RejectReason, Warning } from './types.ts'
+import type { ProjectSummary, RejectReason, Warning } from './extract-types.ts'
 
 /** The scan remembers every file at least this big (bytes); the limits cannot go below it. */
 export const LARGE_FILE_FLOOR = 10_000

@@ -3,7 +3,7 @@
 // and language must agree with the project id. The tree on disk decides layout and files.
 import { parseProjectId } from '../../lib/ids.ts'
 import { METADATA_FILE } from './project-scan.ts'
-import type { ProjectScan } from './types.ts'
+import type { ProjectScan } from './extract-types.ts'
 import type { Check } from './validator.ts'
 
 export const RAW_METADATA_SCHEMA = 'raw-project-metadata.schema.json'

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { asBuffer, INDEX_VERSION, Lines, writeIndex } from './index-file.ts'
-import type { ProjectCacheEntry, ProjectScan, ProjectSummary } from './types.ts'
+import type { ProjectCacheEntry, ProjectScan, ProjectSummary } from './extract-types.ts'
 
 const PROJECT_INDEX = 'projects.jsonl'
 

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads'
 import { scanProject } from './project-scan.ts'
 import { ExitError } from '../../lib/errors.ts'
 import { dropProjectIndex, readEntryAt, type ProjectIndex } from './project-index.ts'
-import type { ProjectCacheEntry, ProjectScan } from './types.ts'
+import type { ProjectCacheEntry, ProjectScan } from './extract-types.ts'
 
 const FREE = 0
 const MAIN = 1

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { countCodePoints } from './codepoints.ts'
 import { largeFiles } from './file-limits.ts'
 import { describeError, readWhole, trustedMtime } from './read.ts'
-import type { Finding, Layout, ProjectCacheEntry, ProjectScan, Warning, WarningCode } from './types.ts'
+import type { Finding, Layout, ProjectCacheEntry, ProjectScan, Warning, WarningCode } from './extract-types.ts'
 
 export const METADATA_FILE = 'project_metadata.json'
 /** Where the project dirs are, relative to the data root. */

@@ -17,9 +17,9 @@ import { describeError, readBuffer, readWhole, trustedMtime } from './read.ts'
 import { judgeScenario } from './scenario.ts'
 import { DEFAULT_FILE_LIMITS, tooLarge, type FileLimits } from './file-limits.ts'
 import type { LineRef, LineStore } from './line-store.ts'
-import { SummaryBuilder } from './summary.ts'
+import { SummaryBuilder } from './extract-summary.ts'
 import { loadValidator } from './validator.ts'
-import type { Finding, ProjectScan, RejectReason, WarningCode } from './types.ts'
+import type { Finding, ProjectScan, RejectReason, WarningCode } from './extract-types.ts'
 
 export const stemOf = (name: string): string => name.slice(0, -'.json'.length)
 

@@ -7,7 +7,7 @@ import { normaliseContextPath } from './context-paths.ts'
 import { findJsonError } from './json-error.ts'
 import { minified, topLevelRanges } from './json-raw.ts'
 import { renderCriterion, renderProse, type Json } from './text.ts'
-import type { Finding, RejectReason, ScenarioFacts, WarningCode } from './types.ts'
+import type { Finding, RejectReason, ScenarioFacts, WarningCode } from './extract-types.ts'
 import type { Check } from './validator.ts'
 
 export const RAW_SCENARIO_SCHEMA = 'raw-scenario.schema.json'

@@ -1,7 +1,7 @@
 // What extract says on screen about the data besides its summary line: one line of warning
 // counts by code (the details stay in extract-summary.json), and the same counts, with the
 // rejects by reason, as the stage's problems (which `--strict` fails on).
-import type { ExtractSummary } from './summary.ts'
+import type { ExtractSummary } from './extract-summary.ts'
 import type { FileLimits } from './file-limits.ts'
 import { DEFAULT_FILE_LIMITS } from './file-limits.ts'
 import type { ExtractConfig } from '../../contracts/config.ts'

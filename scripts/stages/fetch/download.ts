@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { Readable, Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream } from 'node:stream/web'
-import { ChecksumError, DownloadError, FetchAbortedError, FetchConfigError } from './errors.ts'
+import { ChecksumError, DownloadError, FetchAbortedError, FetchConfigError } from './fetch-errors.ts'
 import { createMeter, type Meter } from './meter.ts'
 
 export interface Reporter {

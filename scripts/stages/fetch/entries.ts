@@ -4,7 +4,7 @@
 // refusing all of them is simpler to trust than checking where each one points.
 import { resolve, sep } from 'node:path'
 import yauzl from 'yauzl'
-import { ArchiveError, UnsafeEntryError } from './errors.ts'
+import { ArchiveError, UnsafeEntryError } from './fetch-errors.ts'
 
 export const MARKER_NAME = '.locobench-fetch.json'
 

@@ -2,7 +2,7 @@
 // Taskfile's settings hook (where the data lives) and by the stage itself.
 import { resolve } from 'node:path'
 import type { FetchConfig } from '../../contracts/config.ts'
-import { FetchConfigError } from './errors.ts'
+import { FetchConfigError } from './fetch-errors.ts'
 
 export type { FetchConfig } from '../../contracts/config.ts'
 

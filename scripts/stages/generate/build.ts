@@ -13,7 +13,7 @@ import { buildGroundTruth } from './ground-truth.ts'
 import { taskDigestWithBlock } from './manifest.ts'
 import { placeProject, PROJECT_PREFIX, type PlaceState, type ProjectTree } from './project.ts'
 import { renderTaskFiles } from './task-files.ts'
-import type { DatasetRecord, GenerateConfig } from './types.ts'
+import type { DatasetRecord, GenerateConfig } from './generate-types.ts'
 import type { RenderedWriter } from './write.ts'
 import { mcpTaskDigests, type McpTaskInfo, type McpVariant } from './variant-mcp.ts'
 

@@ -3,10 +3,10 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { sha256 } from '../../lib/hash.ts'
 import type { Template } from '../../lib/render.ts'
-import { TaskError } from './errors.ts'
+import { TaskError } from './generate-errors.ts'
 import { scanProject, type ProjectTree } from './project.ts'
 import { renderDockerfile } from './task-files.ts'
-import type { DatasetRecord, LanguagesConfig } from './types.ts'
+import type { DatasetRecord, LanguagesConfig } from './generate-types.ts'
 
 /**
  * Scanned project trees, least recently used dropped beyond `capacity`: dataset.jsonl lists a

@@ -8,8 +8,8 @@
 // - any other path-like run with `//` separators (several of them, or a file extension at the
 //   end) → single `/`. URLs, `// comments` and `a//b` arithmetic stay as they are.
 import { groundTruthText } from '../../verifier/ground-truth-text.ts'
-import type { GroundTruthFile } from '../../verifier/types.ts'
-import type { DatasetRecord, VerifierWeights } from './types.ts'
+import type { GroundTruthFile } from '../../verifier/verifier-types.ts'
+import type { DatasetRecord, VerifierWeights } from './generate-types.ts'
 
 export type { GroundTruthFile }
 

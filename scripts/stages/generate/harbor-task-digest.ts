@@ -9,7 +9,7 @@ import { posix } from 'node:path'
 import { harborDigest } from '../../lib/harbor-digest.ts'
 import { sha256File } from '../../lib/hash.ts'
 import { PROJECT_PREFIX, type ProjectTree } from './project.ts'
-import type { ManifestEntry } from './types.ts'
+import type { ManifestEntry } from './generate-types.ts'
 
 /** The hash Harbor reads for a project path: a file's own, a file symlink's target's; else none. */
 function packedHash(tree: ProjectTree, rel: string): string | undefined {

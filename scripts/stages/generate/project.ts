@@ -10,7 +10,7 @@ import { copyFile, mkdir } from 'node:fs/promises'
 import { dirname, relative, resolve, sep } from 'node:path'
 import { sha256 } from '../../lib/hash.ts'
 import { toPosix } from '../../lib/fsx.ts'
-import { GenerateError } from './errors.ts'
+import { GenerateError } from './generate-errors.ts'
 import { compareCodePoints } from './manifest.ts'
 
 export const PROJECT_PREFIX = 'environment/project/'

@@ -4,8 +4,8 @@
 import { parse as parseToml } from 'smol-toml'
 import { RenderError, type Template } from '../../lib/render.ts'
 import { check } from '../../lib/schemas.ts'
-import { GenerateError } from './errors.ts'
-import type { TasksConfig } from './types.ts'
+import { GenerateError } from './generate-errors.ts'
+import type { TasksConfig } from './generate-types.ts'
 
 export interface RegistryTask {
   name: string

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { compileTemplate, RenderError, type Target, type Template } from '../../lib/render.ts'
 import { sha256 } from '../../lib/hash.ts'
-import { GenerateError } from './errors.ts'
+import { GenerateError } from './generate-errors.ts'
 
 export const TEMPLATE_FILES = {
   instruction: ['instruction.md.ejs', 'markdown'],

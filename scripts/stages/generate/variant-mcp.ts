@@ -14,11 +14,11 @@ import { TOOL_NAMES, TOOL_SUMMARIES } from '../../mcp/code-search-constants.ts'
 import { readProjectsToIndex } from '../../contracts/projects-to-index.ts'
 import { sha256 } from '../../lib/hash.ts'
 import { harborDigestOfDir } from '../../lib/harbor-digest.ts'
-import { GenerateError, TaskError } from './errors.ts'
+import { GenerateError, TaskError } from './generate-errors.ts'
 import { filesUnder } from './kept.ts'
 import { taskDigest } from './manifest.ts'
 import { placeProject, type PlaceState, type ProjectTree } from './project.ts'
-import type { TasksConfig } from './types.ts'
+import type { TasksConfig } from './generate-types.ts'
 
 export type Variant = 'baseline' | 'mcp'
 

@@ -3,8 +3,8 @@
 // unrounded parts and the config hash).
 import type { ScoresLine } from '../../contracts/scores.ts'
 import type { SelectedTask, SelectedTasksHead } from '../../contracts/selected-tasks.ts'
-import type { SelectionConfig } from './config.ts'
-import { roundScore, type Candidate, type Selection } from './score.ts'
+import type { SelectionConfig } from './selection-config.ts'
+import { roundScore, type Candidate, type Selection } from './select-score.ts'
 
 export function scoresLine({ record, parts, ...outcome }: Candidate): ScoresLine {
   return {

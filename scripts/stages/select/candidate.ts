@@ -1,6 +1,6 @@
 // What scoring reads and decides, apart from how: score.ts ranks, quotas.ts skips; both speak
 // these types (kept here so neither imports the other's module for them).
-import type { FilterKey, QuotaKey } from './config.ts'
+import type { FilterKey, QuotaKey } from './selection-config.ts'
 
 /** The fields of a dataset record that scoring reads. */
 export interface ScoringFields {
@@ -14,7 +14,7 @@ export interface ScoringFields {
   /** False when the record's ground truth is empty or missing; undefined when not looked at. */
   has_ground_truth?: boolean
   /** The first ground-truth passage the record's description or prompt repeats (selection.exclude_leaks,
-   *  select/leaks.ts); undefined when none was found or the check did not run. */
+   *  select/select-leaks.ts); undefined when none was found or the check did not run. */
   leaked_passage?: string
 }
 

@@ -28,7 +28,7 @@ interface Entry {
 
 /** What the cache file is valid for: the leak code (leaks.ts and what it imports) and the rules. */
 function salt(rules: LeakRules): string {
-  const code = codeHash(join(import.meta.dirname, 'leaks.ts'), join(import.meta.dirname, '..', '..', '..'))
+  const code = codeHash(join(import.meta.dirname, 'select-leaks.ts'), join(import.meta.dirname, '..', '..', '..'))
   return sha256(`${code}\n${JSON.stringify([rules.minRun, rules.minSentence, rules.minSpecific])}`)
 }
 

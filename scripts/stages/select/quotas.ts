@@ -1,6 +1,6 @@
 // Quotas fill top_n greedily in ranking order: a candidate is taken unless a quota it belongs to is
 // already full, in which case it is marked with every full quota and the next one is considered.
-import type { QuotaKey, SelectionConfig } from './config.ts'
+import type { QuotaKey, SelectionConfig } from './selection-config.ts'
 import type { Candidate, QuotaReason, ScoringFields } from './candidate.ts'
 
 export const QUOTA_FIELD: Record<QuotaKey, keyof ScoringFields> = {

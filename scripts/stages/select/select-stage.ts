@@ -1,7 +1,7 @@
 // The `select` stage as the engine sees it. Light on purpose: scoring loads only when it runs.
 import { join } from 'node:path'
 import type { OutputSpec, Stage } from '../../engine/types.ts'
-import type { SelectionConfig } from './config.ts'
+import type { SelectionConfig } from './selection-config.ts'
 import type { LeakCheckConfig } from '../../verifier/leaks.ts'
 import { CHARTS, REPORT_FILE } from './report-files.ts'
 

@@ -5,8 +5,8 @@
 import { join, relative } from 'node:path'
 import { sha256, sortKeys } from '../../lib/hash.ts'
 import { toJson, toPosix } from '../../lib/fsx.ts'
-import { imageName, type SmokeConfig } from './config.ts'
-import type { SmokeTask } from './manifest.ts'
+import { imageName, type SmokeConfig } from './smoke-config.ts'
+import type { SmokeTask } from './smoke-manifest.ts'
 
 export interface BakeTarget {
   context: string

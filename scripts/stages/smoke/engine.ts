@@ -6,7 +6,7 @@ import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { sha256 } from '../../lib/hash.ts'
-import { requestedEngine, type SmokeConfig } from './config.ts'
+import { requestedEngine, type SmokeConfig } from './smoke-config.ts'
 import { exec, type ExecOptions, type ExecResult } from './exec.ts'
 
 export type EngineKind = 'docker' | 'podman'

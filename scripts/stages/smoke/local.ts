@@ -3,9 +3,9 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { SmokeConfig } from './config.ts'
+import type { SmokeConfig } from './smoke-config.ts'
 import { describeExit, exec, lastLines } from './exec.ts'
-import type { SmokeTask } from './manifest.ts'
+import type { SmokeTask } from './smoke-manifest.ts'
 import { readReward, type TrialOutcome } from './trial.ts'
 
 const readIfThere = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Engine } from './engine.ts'
-import type { SmokeTask } from './manifest.ts'
+import type { SmokeTask } from './smoke-manifest.ts'
 import type { McpEntry } from '../../contracts/smoke-report.ts'
 
 const PROJECT_PREFIX = '/app/project/'

@@ -3,16 +3,16 @@
 // engine's items, its report entry the item's facts: a task whose hashes are unchanged since the
 // last run with the same engine (and whose image is still there) keeps its entry. A task that
 // fails is a failed item carrying its entry, so the next run tries it again.
-import type { SmokeConfig } from './config.ts'
+import type { SmokeConfig } from './smoke-config.ts'
 import { ExitError } from '../../lib/errors.ts'
-import { imageName } from './config.ts'
-import { buildImage } from './build.ts'
+import { imageName } from './smoke-config.ts'
+import { buildImage } from './smoke-build.ts'
 import { containerTrial, removeOrphanedTrials } from './container.ts'
 import { describeExit, lastLines } from './exec.ts'
 import { bareId, imageLayers, listImageIds, run, storageDir, type Engine } from './engine.ts'
 import { formatIssues, lintDockerfile } from './lint.ts'
 import { localTrial } from './local.ts'
-import { readDockerfile, splitDockerfile, type Instruction, type SmokeTask } from './manifest.ts'
+import { readDockerfile, splitDockerfile, type Instruction, type SmokeTask } from './smoke-manifest.ts'
 import { prebuildPrefixes } from './prefix.ts'
 import type { SmokeReport, TaskEntry } from '../../contracts/smoke-report.ts'
 import { failed, judge, type Verdict } from './trial.ts'

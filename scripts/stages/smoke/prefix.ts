@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { run, type Engine } from './engine.ts'
-import { isCopy, type Instruction } from './manifest.ts'
+import { isCopy, type Instruction } from './smoke-manifest.ts'
 
 const key = (steps: Instruction[]): string => steps.map((s) => s.norm).join('\n')
 

@@ -1,6 +1,6 @@
 // What the engine's plan asks of the smoke stage on every run, kept apart from the stage itself so
 // a no-op run loads a few small modules (and no schema compiler: the config it gets is complete).
-import type { SmokeConfig } from './config.ts'
+import type { SmokeConfig } from './smoke-config.ts'
 import { detectEngine, describeEngine, listImageIds } from './engine.ts'
 import type { ImageRecord } from './modes.ts'
 import { imageState, tagMap } from './tags.ts'

@@ -2,7 +2,7 @@
 // plan's probe and check load smoke/probe.ts, and the stage itself loads only when it runs.
 import { join } from 'node:path'
 import type { Stage } from '../../engine/types.ts'
-import type { SmokeConfig } from './config.ts'
+import type { SmokeConfig } from './smoke-config.ts'
 import type { ImageRecord } from './modes.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')

@@ -10,7 +10,7 @@ import { resolve } from 'node:path'
 import { sha256 } from '../../lib/hash.ts'
 import { imageName } from '../../lib/image-name.ts'
 import { bareId, detectEngine, run, type Engine } from './engine.ts'
-import type { SmokeConfig } from './config.ts'
+import type { SmokeConfig } from './smoke-config.ts'
 
 /** The label every image smoke builds carries: the scope of the out dir that built it. */
 export const OUT_LABEL = 'org.locobench.out'

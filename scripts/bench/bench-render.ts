@@ -1,6 +1,6 @@
 // bench/RESULTS.md from results.json alone: same results, same bytes.
 import type { Stat } from './stats.ts'
-import type { Budget, DiskMeasurement, Measurement, Results } from './types.ts'
+import type { Budget, DiskMeasurement, Measurement, Results } from './bench-types.ts'
 
 export function formatMs(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`

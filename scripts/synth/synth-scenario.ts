@@ -5,7 +5,7 @@
 import type { Category, Difficulty } from '../lib/ids.ts'
 import type { Rng } from './prng.ts'
 import { Prose } from './prose.ts'
-import type { FileFacts, Project } from './project.ts'
+import type { FileFacts, Project } from './synth-project.ts'
 import { ADJECTIVES, VERBS } from './vocab.ts'
 import { titleCase } from './words.ts'
 

@@ -3,10 +3,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { SmokeConfig } from './config.ts'
+import type { SmokeConfig } from './smoke-config.ts'
 import { bareId, run, type Engine } from './engine.ts'
 import { describeExit, lastLines } from './exec.ts'
-import type { SmokeTask } from './manifest.ts'
+import type { SmokeTask } from './smoke-manifest.ts'
 import type { StepFailure } from './trial.ts'
 
 export interface BuildResult {

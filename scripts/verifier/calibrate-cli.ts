@@ -3,13 +3,13 @@
 // margin is broken. The same kit and margins as the `calibrate` stage (`npx zx Taskfile.ts
 // calibrate`, part of `all`), without the engine: no per-task records (every task is scored
 // every time), any tasks dir, a subset of ids, the table or --json on stdout:
-//   node scripts/verifier/calibrate.ts [--tasks out/tasks] [--out DIR] [--config FILE] [--json] [ID…]
+//   node scripts/verifier/calibrate-cli.ts [--tasks out/tasks] [--out DIR] [--config FILE] [--json] [ID…]
 // With --out it writes DIR/calibration/report.json and DIR/report/calibration.md (+ SVG); give
 // it a scratch dir: out/ belongs to the stage, which sees files edited behind it as modified.
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../lib/config.ts'
+import { loadConfig } from '../lib/config-loader.ts'
 import { calibrateTasks, type Margins } from './calibration.ts'
-import { calibrationTable, writeCalibrationReport } from './calibration-report.ts'
+import { calibrationTable, writeCalibrationReport } from './calibration-files.ts'
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

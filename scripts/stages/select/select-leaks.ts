@@ -23,7 +23,7 @@ import { closeSync, fstatSync, openSync, type Stats } from 'node:fs'
 import { findLeaks, leakBaseline, leakRules, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakCheckConfig, type LeakRules } from '../../verifier/leaks.ts'
 import { LeakCache } from './leak-cache.ts'
 import { DatasetError, LineReader, parseRecord } from '../../contracts/dataset.ts'
-import type { ScoringRow } from './read.ts'
+import type { ScoringRow } from './select-read.ts'
 
 /** The leaks of one project's records, by id (records without a leak are absent). `texts` are
  *  leakTexts of each record: ground truth, description, prompt. */

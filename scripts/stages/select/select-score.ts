@@ -9,7 +9,7 @@
 // ties that its stable sort leaves in file-name order. We sort by the unrounded score, then by id
 // (code-unit order), and round only for display.
 import { FILTER_KEYS, type Candidate, type RemovalReason, type ScoreParts, type ScoringFields, type Selection } from './candidate.ts'
-import type { FilterKey, SelectionConfig } from './config.ts'
+import type { FilterKey, SelectionConfig } from './selection-config.ts'
 import { applyQuotas } from './quotas.ts'
 
 export { FILTER_KEYS, THRESHOLD_REASONS } from './candidate.ts'

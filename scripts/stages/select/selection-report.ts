@@ -3,10 +3,10 @@
 import { CATEGORIES, DIFFICULTIES, LANGUAGES } from '../../lib/ids.ts'
 import { bonusesInOrder } from './artifacts.ts'
 import { barChartSvg, histogramSvg, scoreBins, type Bar } from './charts.ts'
-import type { SelectionConfig } from './config.ts'
+import type { SelectionConfig } from './selection-config.ts'
 import type { LeakCheckConfig } from '../../verifier/leaks.ts'
 import { QUOTA_FIELD, valueOf } from './quotas.ts'
-import { FILTER_KEYS, THRESHOLD_REASONS, roundScore, type Candidate, type RemovalReason, type Selection } from './score.ts'
+import { FILTER_KEYS, THRESHOLD_REASONS, roundScore, type Candidate, type RemovalReason, type Selection } from './select-score.ts'
 import { CHARTS, REPORT_FILE } from './report-files.ts'
 
 export { CHARTS, REPORT_FILE } from './report-files.ts'

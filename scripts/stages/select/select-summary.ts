@@ -1,7 +1,7 @@
 // The text select_tasks.py printed, line for line, so people migrating see what they know. Averages
 // use the rounded scores, as the original's did; number formats follow Python's (half-even, commas).
-import type { SelectionConfig } from './config.ts'
-import { roundHalfEven, roundScore, type Selection } from './score.ts'
+import type { SelectionConfig } from './selection-config.ts'
+import { roundHalfEven, roundScore, type Selection } from './select-score.ts'
 
 export interface SummaryPaths {
   dataset: string

@@ -7,7 +7,7 @@ import { hash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, isAbsolute, join } from 'node:path'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import { ExitError } from './errors.ts'
+import { ExitError } from './exit-error.ts'
 
 // Checking each schema against the 2020-12 meta-schema costs ~150 ms per process; a project test
 // does it once for every schema instead.

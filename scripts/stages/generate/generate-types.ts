@@ -1,5 +1,5 @@
 import type { LanguagesConfig, SmokeConfig, TasksConfig, VerifierConfig } from '../../contracts/config.ts'
-import type { Weights } from '../../verifier/types.ts'
+import type { Weights } from '../../verifier/verifier-types.ts'
 
 // Shapes the generate stage reads and writes; the artifacts other stages share are in contracts/.
 

@@ -1,5 +1,5 @@
 // The `selection` config section. Its defaults live only in schemas/config/selection.schema.json
-// (lib/config.ts fills them in; select.ts's defaultSelectionConfig is the config an empty file gives).
+// (lib/config-loader.ts fills them in; select.ts's defaultSelectionConfig is the config an empty file gives).
 import { join } from 'node:path'
 import type { SelectionConfig } from '../../contracts/config.ts'
 import { canonicalJson, sha256 } from '../../lib/hash.ts'

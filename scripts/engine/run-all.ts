@@ -15,8 +15,8 @@ import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readSta
 import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { IGNORED } from './files.ts'
-import { UsageError } from './errors.ts'
-import { schemaSet } from './schemas.ts'
+import { UsageError } from './exit-error.ts'
+import { schemaSet } from './schema-set.ts'
 
 export { UsageError }
 

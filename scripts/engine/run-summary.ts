@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, relative } from 'node:path'
 import { writeFileAtomic } from '../lib/fsx.ts'
-import { schemaSet } from './schemas.ts'
+import { schemaSet } from './schema-set.ts'
 import { describeReason, type EngineEvent, type Reason, type Stage } from './types.ts'
 
 export type SkipWhy = Extract<EngineEvent, { type: 'skip' }>['why']

@@ -1,6 +1,6 @@
 // extract-summary.json: what was read, what was kept, why the rest was not, and what looked odd.
 // Every map has sorted keys and the warnings are sorted, so the bytes depend on the data only.
-import type { Layout, RejectReason, Warning, WarningCode } from './types.ts'
+import type { Layout, RejectReason, Warning, WarningCode } from './extract-types.ts'
 
 export interface ExtractSummary {
   read: number

@@ -8,8 +8,8 @@ import { hash } from 'node:crypto'
 import { DatasetError, isBlank, parseLine, scanLines, type LineRef } from '../../contracts/dataset.ts'
 import { CATEGORIES, DIFFICULTIES, LANGUAGES } from '../../lib/ids.ts'
 import { findMembers, Unfollowable, Vocabulary, type WalkPlan } from '../../lib/json-members.ts'
-import type { ScoringFields } from './score.ts'
-import { groundTruthInBytes, groundTruthInValue } from './ground-truth.ts'
+import type { ScoringFields } from './select-score.ts'
+import { groundTruthInBytes, groundTruthInValue } from './select-ground-truth.ts'
 
 export type ScoringRow = ScoringFields & LineRef & {
   /** sha256 of the line's bytes (ReadOptions.hashLines), taken while the first pass has them. */
