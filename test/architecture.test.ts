@@ -3,7 +3,8 @@
 // - code outside scripts/stages imports a stage only through its entry (stages/<a>.ts) or its spec
 //   (stages/<a>/<a>-stage.ts); what stages share lives in scripts/contracts/, which imports no stage;
 // - no module reaches itself through its imports (`import type` included; a worker started with
-//   `new URL('./worker.ts', import.meta.url)` runs in its own thread and is no import).
+//   `new URL('./worker.ts', import.meta.url)` runs in its own thread and is no import);
+// - no two modules share a file name, so a stack trace or an editor tab names one file.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -61,6 +62,16 @@ function ruleBreaks(graph: Graph): string[] {
   return breaks.sort()
 }
 
+/** File names used by more than one module, each with its modules. */
+function sharedNames(graph: Graph): string[] {
+  const byName = new Map<string, string[]>()
+  for (const module of graph.keys()) {
+    const name = module.slice(module.lastIndexOf('/') + 1)
+    byName.set(name, [...(byName.get(name) ?? []), module])
+  }
+  return [...byName].filter(([, modules]) => modules.length > 1).map(([name, modules]) => `${name}: ${modules.sort().join(', ')}`).sort()
+}
+
 /** The modules of each cycle, sorted (Tarjan's strongly connected components); workers are no edge. */
 function cycles({ graph: imports, workers }: { graph: Graph; workers: Graph }): string[][] {
   const graph: Graph = new Map([...imports].map(([from, to]) => [from, to.filter((t) => !workers.get(from)?.includes(t))]))
@@ -99,6 +110,7 @@ test('no stage imports another stage, nothing outside the stages imports their i
   assert.ok(modules.graph.size > 100, `read ${modules.graph.size} modules`)
   assert.equal(ruleBreaks(modules.graph), [])
   assert.equal(cycles(modules), [])
+  assert.equal(sharedNames(modules.graph), [])
 })
 
 test('the rules see a sideways import, an internal import, a contract on a stage and a cycle', () => {
@@ -119,6 +131,15 @@ test('the rules see a sideways import, an internal import, a contract on a stage
     'scripts/stages/a.ts imports scripts/stages/b/inner.ts: stage a reaches into stage b (share it through scripts/contracts/)',
   ])
   assert.equal(cycles(modules), [['scripts/contracts/y.ts', 'scripts/stages/b.ts']])
+})
+
+test('two modules with one file name are named, wherever they sit', () => {
+  using r = rig({
+    'scripts/stages/a/types.ts': 'export type A = 1\n',
+    'scripts/bench/types.ts': 'export type B = 2\n',
+    'scripts/bench/bench-types.ts': 'export type C = 3\n',
+  })
+  assert.equal(sharedNames(importGraph(r.dir).graph), ['types.ts: scripts/bench/types.ts, scripts/stages/a/types.ts'])
 })
 
 test.run()
