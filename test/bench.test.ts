@@ -28,7 +28,8 @@ function measured(id: string, walls: number[], over: Partial<RunOutcome> = {}): 
   return summarize(spec(id), walls.map((w) => outcome(w, over)), 0.5)
 }
 
-const disk8000 = (tasksKiB: number): DiskMeasurement => ({ id: 'tasks-8000-link', title: '8000 tasks', tasks: 8000, link: 'auto', linked: 10, copied: 0, tasksKiB, extraKiB: 1000 })
+/** `extraKiB` is what the tasks add beyond the data; du of out/tasks alone also counts linked data. */
+const disk8000 = (extraKiB: number): DiskMeasurement => ({ id: 'tasks-8000-link', title: '8000 tasks', tasks: 8000, link: 'auto', linked: 10, copied: 0, tasksKiB: extraKiB + 700_000, extraKiB })
 
 const budget = (budgets: ReturnType<typeof judge>, id: string) => budgets.find((b) => b.id === id)!
 
@@ -110,7 +111,7 @@ test('a memory budget takes the worst run of every process that ran the stage', 
   assert.is(b.met, false)
 })
 
-test('the 8,000-task disk budget compares du of out/tasks against 1.2 GB', () => {
+test('the 8,000-task disk budget compares what out/tasks adds beyond the data against 1.2 GB', () => {
   assert.is(budget(judge([], [disk8000(1_000_000)]), 'all-8000-disk').met, true) // 1.024 GB
   assert.is(budget(judge([], [disk8000(1_200_000)]), 'all-8000-disk').met, false) // 1.2288 GB
 })
