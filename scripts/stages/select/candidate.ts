@@ -1,16 +1,12 @@
-// What scoring reads and decides, apart from how: score.ts ranks, quotas.ts skips; both speak
+// What scoring reads and decides, apart from how: select-score.ts ranks, quotas.ts skips; both speak
 // these types (kept here so neither imports the other's module for them).
+import type { DatasetRecord } from '../../contracts/dataset.ts'
 import type { FilterKey, QuotaKey } from './selection-config.ts'
 
+type ScoredKey = 'id' | 'project_id' | 'language' | 'task_category' | 'difficulty' | 'context_length' | 'files_count'
+
 /** The fields of a dataset record that scoring reads. */
-export interface ScoringFields {
-  id: string
-  project_id: string
-  language: string
-  task_category: string
-  difficulty: string
-  context_length: number
-  files_count: number
+export interface ScoringFields extends Pick<DatasetRecord, ScoredKey> {
   /** False when the record's ground truth is empty or missing; undefined when not looked at. */
   has_ground_truth?: boolean
   /** The first ground-truth passage the record's description or prompt repeats (selection.exclude_leaks,
