@@ -376,6 +376,97 @@ test('items: kept while their hash and entry hold, rebuilt one by one, removed o
   assert.not.ok(existsSync(r.path('out/.taskcache/letters.items.json')))
 })
 
+/**
+ * The letters stage plus a second, named item set over the same inputs (facts only: each word's
+ * length), with its own book. `in/crash` makes the stage throw after both sets ran.
+ */
+function twoSets(dir: string) {
+  const stage = lettersStage(dir)
+  const inputs = join(dir, 'in')
+  return {
+    ...stage,
+    async run(ctx: Parameters<typeof stage.run>[0]) {
+      const letters = await stage.run(ctx)
+      const names = readdirSync(inputs).filter((n) => n.endsWith('.txt')).map((n) => n.slice(0, -4)).sort()
+      const words = await ctx.items({
+        name: 'words',
+        keys: names,
+        prepare: (key) => ({ hash: readFileSync(join(inputs, `${key}.txt`), 'utf8'), value: key }),
+        build: async (key) => {
+          appendFileSync(join(dir, 'runs.log'), `words:${key}\n`)
+          return { length: readFileSync(join(inputs, `${key}.txt`), 'utf8').length }
+        },
+      })
+      if (existsSync(join(inputs, 'crash'))) throw new Error('crashed after its items')
+      const facts = [...words.facts].map(([key, f]) => `${key}=${f.length}`).join(' ')
+      return { summary: `${letters?.summary} | ${words.built.length} built, ${words.kept.length} kept, ${words.removed.length} removed; ${facts}` }
+    },
+  }
+}
+
+test('a stage runs several item sets, each judged against its own book: reuse, rebuild, removal', async () => {
+  using r = demo()
+  const run = () => build(r, { stages: [twoSets(r.dir)], targets: ['letters'] })
+  const summary = (done: Awaited<ReturnType<typeof run>>) => (done.events.find((e) => e.type === 'done') as { summary?: string } | undefined)?.summary
+  const first = await run()
+  assert.equal(first.ran, ['letters:a', 'letters:b', 'words:a', 'words:b'])
+  const words = () => JSON.parse(r.read('out/.taskcache/letters.words.items.json')) as { items: Record<string, { hash: string; facts: unknown }> }
+  assert.equal(words().items.a, { hash: 'hello ', facts: { length: 6 } })
+  assert.equal(Object.keys(JSON.parse(r.read('out/.taskcache/letters.items.json')).items), ['a', 'b'], 'the unnamed set keeps its own book')
+  // One input changed, one added: each set builds just those and keeps the rest from its records.
+  r.write({ 'in/b.txt': 'world, again', 'in/c.txt': 'new' })
+  const second = await run()
+  assert.equal(second.ran, ['letters:b', 'letters:c', 'words:b', 'words:c'])
+  assert.is(summary(second), '2 built, 1 kept, 0 removed, 0 failed; a=6 b=12 c=3 | 2 built, 1 kept, 0 removed; a=6 b=12 c=3')
+  // A removed input leaves both books.
+  rmSync(r.path('in/a.txt'))
+  const third = await run()
+  assert.equal(third.ran, [])
+  assert.match(summary(third) ?? '', /\| 0 built, 2 kept, 1 removed; b=12 c=3$/)
+  assert.equal(Object.keys(words().items), ['b', 'c'])
+  // A book of the one set edited by hand costs that set alone its reuse.
+  writeFileSync(r.path('out/.taskcache/letters.words.items.json'), '{"torn')
+  r.write({ 'in/b.txt': 'world' })
+  const fourth = await run()
+  assert.equal(fourth.ran, ['letters:b', 'words:b', 'words:c'])
+})
+
+test('item sets: a stage that fails after its sets ran records neither book; facts-only items resume from their journal', async () => {
+  using r = demo()
+  const run = () => build(r, { stages: [twoSets(r.dir)], targets: ['letters'] })
+  await run()
+  const before = r.read('out/.taskcache/letters.words.items.json')
+  r.write({ 'in/c.txt': 'new', 'in/crash': '' })
+  const crashed = await run()
+  assert.not.ok(crashed.summary.ok)
+  assert.equal(crashed.ran, ['letters:c', 'words:c'])
+  assert.is(r.read('out/.taskcache/letters.words.items.json'), before, 'the named book is written only at commit')
+  assert.equal(Object.keys(JSON.parse(r.read('out/.taskcache/letters.items.json')).items), ['a', 'b'])
+  assert.ok(existsSync(r.path('out/.taskcache/letters.words.items.json.journal')), 'the facts-only set journals beside its own book')
+  rmSync(r.path('in/crash'))
+  const resumed = await run()
+  assert.ok(resumed.summary.ok)
+  // The tree set's entry died with staging and is built again; the facts-only item was journalled.
+  assert.equal(resumed.ran, ['letters:c'])
+  assert.equal(Object.keys(JSON.parse(r.read('out/.taskcache/letters.words.items.json')).items), ['a', 'b', 'c'])
+  assert.not.ok(existsSync(r.path('out/.taskcache/letters.words.items.json.journal')))
+})
+
+test('item sets: a set run twice, a name that is no plain word, or two sets on one tree fail the stage naming it', async () => {
+  const attempt = async (second: (ctx: Parameters<Stage['run']>[0], tree: string) => Promise<unknown>) => {
+    using r = demo()
+    const stage = lettersStage(r.dir)
+    const tree = r.path('out/letters')
+    const run = await build(r, { stages: [{ ...stage, run: async (ctx) => (await stage.run(ctx), await second(ctx, tree), undefined) }], targets: ['letters'] })
+    return (run.events.find((e) => e.type === 'fail') as { error: string } | undefined)?.error ?? 'no failure'
+  }
+  const spec = { keys: ['x'], prepare: () => ({ hash: 'h', value: null }), build: async () => null }
+  assert.match(await attempt((ctx) => ctx.items(spec)), /stage letters ran its items twice/)
+  assert.match(await attempt(async (ctx) => (await ctx.items({ ...spec, name: 'w' }), ctx.items({ ...spec, name: 'w' }))), /stage letters ran its item set "w" twice/)
+  assert.match(await attempt((ctx) => ctx.items({ ...spec, name: '../w' })), /set name "\.\.\/w" of stage letters must match/)
+  assert.match(await attempt((ctx, tree) => ctx.items({ ...spec, name: 'w', tree })), /two item sets of stage letters claim the tree/)
+})
+
 test('an item failing on a full disk names where it was being written, under the out dir', async () => {
   using r = demo()
   r.write({ 'in/c.txt': 'full disk' })
@@ -403,6 +494,7 @@ test('items: prepare sees the last good record, revise replaces facts before the
   using r = rig()
   const file = r.path('stage.items.json')
   const seen: Record<string, unknown> = {}
+  let surveyed: string[] = []
   const run = async (keys: string[], hashes: Record<string, string>, revise?: (facts: ReadonlyMap<string, { v: string }>) => Map<string, { v: string }> | undefined) => {
     const ran = await runItems<string, { v: string }>({
       keys,
@@ -412,6 +504,7 @@ test('items: prepare sees the last good record, revise replaces facts before the
         return { v: `built ${key}` }
       },
       revise,
+      survey: (previous) => void (surveyed = [...previous.keys()]),
     }, { book: readBook(file), bookFile: file, existing: () => [], remove: () => {}, concurrency: 1 })
     writeBook(file, ran.book)
     return ran.result
@@ -421,6 +514,7 @@ test('items: prepare sees the last good record, revise replaces facts before the
   // b failed before: its record carries no hash to trust, so prepare is not shown one.
   const second = await run(['a', 'b'], { a: '1', b: '2' }, (facts) => new Map([['a', { v: `moved ${facts.get('a')!.v}` }], ['zz', { v: 'not an item' }]]))
   assert.equal(seen, { a: { hash: '1', facts: { v: 'built a' } }, b: undefined })
+  assert.equal(surveyed, ['a'], 'survey is shown the good records before any prepare')
   assert.equal(second.kept, ['a'])
   assert.equal([...second.facts], [['a', { v: 'moved built a' }], ['b', { v: 'built b' }]], 'the result holds the revised facts')
   assert.equal(Object.keys(readBook(file)!.items).sort(), ['a', 'b'], 'a key revise names that is no item is not recorded')

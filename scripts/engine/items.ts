@@ -199,6 +199,15 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
     }
   }
 
+  if (spec.survey) {
+    const last = new Map<string, { hash: string; facts: F }>()
+    for (const key of keys) {
+      const record = Object.hasOwn(previous, key) ? previous[key] : undefined
+      if (record && record.hash !== '') last.set(key, { hash: record.hash, facts: record.facts as F })
+    }
+    await spec.survey(last)
+  }
+
   if (!spec.beforeBuild) {
     // One pass: each item is judged and built while its prepared value is at hand.
     await forEachLimited(keys, limit, async (key) => {

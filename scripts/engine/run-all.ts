@@ -37,6 +37,9 @@ export interface EngineOptions {
   signal?: AbortSignal
 }
 
+/** A named item set's book is `.taskcache/<stage>.<name>.items.json`: the name stays a plain word. */
+const SET_NAME = /^[a-z][a-z0-9-]*$/
+
 export type Outcome = 'fresh' | 'ran' | 'failed' | 'blocked'
 
 export interface RunSummary {
@@ -193,22 +196,31 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   options.signal?.addEventListener('abort', onAbort, { once: true })
   let lastProgress = 0
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, stage.concurrency ?? Infinity))
-  let book: ItemBook | undefined
-  let itemFailures: { key: string; error: unknown }[] = []
-  // Where an item was being written (a full disk's error names no file).
-  let itemPlace = (_key: string): string => staging.dir
+  /** The item sets this run, by name ('' for the unnamed one): each has its own book. */
+  const books = new Map<string, { file: string; book: ItemBook }>()
+  // With where each item was being written (a full disk's error names no file).
+  let itemFailures: ItemFailure[] = []
   const ctx: RunContext = {
     stage: stage.name,
     out: (path) => staging.path(path),
     remove: (path, entry) => staging.remove(path, entry),
     cacheDir: cachePath(store, stage.name),
     items: async (spec) => {
-      if (book) throw new OutputError(`stage ${stage.name} ran its items twice; one call per run`)
+      const name = spec.name ?? ''
+      if (name !== '' && !SET_NAME.test(name)) throw new OutputError(`items: set name "${name}" of stage ${stage.name} must match ${SET_NAME}`)
+      const set = name === '' ? 'its items' : `its item set "${name}"`
+      if (books.has(name)) throw new OutputError(`stage ${stage.name} ran ${set} twice; one call per run`)
       const tree = spec.tree
       if (tree !== undefined && stage.outputs.find((o) => o.path === tree)?.kind !== 'tree') {
         throw new OutputError(`items: ${tree} is not a tree output of stage ${stage.name}`)
       }
-      const previous = readBook(itemsPath(store, stage.name)) ?? (tree ? bookFromEntries(tree, Object.keys(previousStamps?.entries ?? {})) : undefined)
+      if (tree !== undefined && [...books.values()].some((b) => b.book.tree === tree)) {
+        throw new OutputError(`items: two item sets of stage ${stage.name} claim the tree ${tree}`)
+      }
+      const file = name === '' ? itemsPath(store, stage.name) : join(store.dir, `${stage.name}.${name}.items.json`)
+      // Claimed before the items run, so a second call with the same name fails even meanwhile.
+      books.set(name, { file, book: { tree, items: {} } })
+      const previous = readBook(file) ?? (tree ? bookFromEntries(tree, Object.keys(previousStamps?.entries ?? {})) : undefined)
       const ran = await runItems(spec, {
         book: previous,
         current: tree,
@@ -220,11 +232,14 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
         progress: ctx.progress,
         // --force means the work is done again, not only the stage's bookkeeping.
         force: isForced(options, stage.name),
-        bookFile: itemsPath(store, stage.name),
+        bookFile: file,
+      }).catch((error: unknown) => {
+        books.delete(name)
+        throw error
       })
-      book = ran.book
-      itemFailures = ran.result.failed
-      if (tree !== undefined) itemPlace = (key) => join(staging.path(tree), key)
+      books.set(name, { file, book: ran.book })
+      const place = (key: string) => (tree === undefined ? staging.dir : join(staging.path(tree), key))
+      itemFailures = [...itemFailures, ...ran.result.failed.map((f) => ({ ...f, place: place(f.key) }))]
       return ran.result
     },
     previous: verdict.record,
@@ -260,7 +275,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     lines.save()
     // Failed items: what was built is committed and recorded item by item, but the stage stays
     // stale (no record), so the next run retries them and keeps the rest.
-    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started), book, itemFailures.length === 0)
+    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started), [...books.values()], itemFailures.length === 0)
   } catch (error) {
     if (!committed && abort.signal.aborted) staging.dispose()
     else if (!committed) staging.keep(failedPath(store, stage.name))
@@ -282,7 +297,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
       type: 'fail',
       stage: stage.name,
       durationMs: Math.round(performance.now() - started),
-      error: itemFailureText(itemFailures, result?.summary, itemPlace),
+      error: itemFailureText(itemFailures, result?.summary),
     })
     return 'failed'
   }
@@ -307,12 +322,13 @@ function recordRun(
   validated: Map<string, string>,
   previousStamps: StampFile | undefined,
   durationMs: number,
-  book: ItemBook | undefined,
+  books: { file: string; book: ItemBook }[],
   complete: boolean,
 ): Map<string, string> {
   const extraInputs = result?.inputs ?? []
   // A tree whose entries are items is owned item by item, unless the stage says otherwise.
-  const owned = book?.tree && !result?.owned?.[book.tree] ? { ...result?.owned, [book.tree]: ownedEntries(book) } : result?.owned
+  let owned = result?.owned
+  for (const { book } of books) if (book.tree && !result?.owned?.[book.tree]) owned = { ...owned, [book.tree]: ownedEntries(book) }
   // The plan walked the last run's dynamic inputs; when this run reports others, the ones it no
   // longer reads must leave the stamps, or the next plan would see them as removed inputs.
   const sameExtras = canonicalJson(verdict.record?.extraInputs ?? []) === canonicalJson(extraInputs)
@@ -322,7 +338,7 @@ function recordRun(
   const outputs = observeOutputs(stage.outputs)
   const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, owned)
   // Item records before the stage record: a crash between the two only costs rebuilds.
-  if (book) commitBook(itemsPath(x.store, stage.name), book, (entry) => outputStamps.entries[entry])
+  for (const { file, book } of books) commitBook(file, book, (entry) => outputStamps.entries[entry])
   if (complete) writeRecord(
     x.store,
     {
@@ -349,9 +365,15 @@ function recordRun(
   return changed
 }
 
-function itemFailureText(failures: { key: string; error: unknown }[], summary: string | undefined, placeOf: (key: string) => string): string {
-  const message = (f: { key: string; error: unknown }) => {
-    const text = f.error instanceof Error ? withPlace(f.error, placeOf(f.key)) : String(f.error)
+interface ItemFailure {
+  key: string
+  error: unknown
+  place: string
+}
+
+function itemFailureText(failures: ItemFailure[], summary: string | undefined): string {
+  const message = (f: ItemFailure) => {
+    const text = f.error instanceof Error ? withPlace(f.error, f.place) : String(f.error)
     return text.startsWith(f.key) ? text : `${f.key}: ${text}`
   }
   const lines = failures.slice(0, 20).map((f) => `  ${message(f)}`)

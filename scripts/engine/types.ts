@@ -84,7 +84,8 @@ export interface RunContext {
   /**
    * Runs the stage's items (see ItemsSpec): keeps those whose input hash and entry are unchanged,
    * builds the others through the engine's limiter, removes recorded items no longer named, and
-   * records them all at commit. Items that fail are returned, not thrown. Once per run.
+   * records them all at commit. Items that fail are returned, not thrown. Once per run and item set
+   * (`ItemsSpec.name`).
    */
   items: ItemsRunner
   /** The record of the last successful run, read before it was deleted; undefined after a crash. */
@@ -112,6 +113,12 @@ export interface RunContext {
 
 export interface ItemsSpec<V, F> {
   /**
+   * A stage may run several item sets, each once per run and each with its own records
+   * (`.taskcache/<stage>.<name>.items.json`); the unnamed set keeps `<stage>.items.json`.
+   * A plain word: lower-case letters, digits and dashes.
+   */
+  name?: string
+  /**
    * A tree output (as declared) whose top-level entries are the items, one per key; the build
    * writes the item's entry. Without it items leave only facts (an image in a registry, say).
    */
@@ -128,6 +135,11 @@ export interface ItemsSpec<V, F> {
   build(key: string, value: V, dir: string | undefined): Promise<F>
   /** Whether a kept item's facts still hold outside the files (its image still exists). */
   present?(key: string, facts: F): boolean
+  /**
+   * Called once before any item is prepared, with the last good record of each named key that has
+   * one: a stage whose prepares share work (a pool reading ahead for them) sets it up here.
+   */
+  survey?(previous: ReadonlyMap<string, { hash: string; facts: F }>): Promise<void> | void
   /** Items of one group wait until its first item is done (they reuse what it left behind). */
   group?(key: string): string
   /** Items in flight per unit of concurrency: I/O-bound builds keep more requests waiting. */
@@ -156,7 +168,7 @@ export interface ItemsSpec<V, F> {
   revise?(facts: ReadonlyMap<string, F>): Map<string, F> | undefined
 }
 
-/** `ctx.items`: what a stage calls to run its items (once per run). */
+/** `ctx.items`: what a stage calls to run its items (once per run and item set). */
 export type ItemsRunner = <V, F>(spec: ItemsSpec<V, F>) => Promise<ItemsResult<F>>
 
 export interface Prepared<V> {
