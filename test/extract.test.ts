@@ -871,7 +871,10 @@ test('progress reaches the file total; a missing scenarios dir is an error with 
     const seen: [number, number, string][] = []
     await run(r, { progress: (done, total, unit) => seen.push([done, total, unit]) })
     assert.equal(seen.at(-1), [6, 6, 'files'])
-    for (let i = 1; i < seen.length; i++) assert.ok(seen[i][0] >= seen[i - 1][0])
+    // The project dirs come first, as their own count.
+    assert.equal(seen.filter((s) => s[2] === 'projects').at(-1), [3, 3, 'projects'])
+    assert.ok(seen.findLastIndex((s) => s[2] === 'projects') < seen.findIndex((s) => s[2] === 'files'))
+    for (let i = 1; i < seen.length; i++) if (seen[i][2] === seen[i - 1][2]) assert.ok(seen[i][0] >= seen[i - 1][0])
     rmSync(r.path('data/output'), { recursive: true })
     try {
       await run(r)

@@ -2,11 +2,12 @@
 // per accepted scenario, sorted by id), rejects.jsonl (every other file with its reason) and
 // extract-summary.json (read = accepted + rejected, counts, warnings).
 //
-// Each scenario file is one of the engine's items (extract/records.ts): a file whose content and
-// project are unchanged keeps its verdict and its record's line without being read; the others are
-// judged (worker threads scan project trees ahead of them meanwhile). Then the cross-file checks
-// run and the lines are written in file order. Given the engine's list of changed inputs, files
-// and projects outside it are taken as recorded without being looked at (extract/changes.ts).
+// Two sets of the engine's items: the project dirs first (extract/project-items.ts: worker threads
+// scan those not taken as recorded), then the scenario files (extract/records.ts): a file whose
+// content and project are unchanged keeps its verdict and its record's line without being read;
+// the others are judged. Then the cross-file checks run and the lines are written in file order.
+// Given the engine's list of changed inputs, files and projects outside it are taken as recorded
+// without being looked at (extract/changes.ts).
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
@@ -17,12 +18,13 @@ import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
 import { LineStore } from './extract/line-store.ts'
 import { ProjectIndex, saveProjectIndex } from './extract/project-index.ts'
-import { changesUnder, planProjects, trustedScenario } from './extract/changes.ts'
+import { changesUnder, trustedScenario } from './extract/changes.ts'
+import { runProjectItems } from './extract/project-items.ts'
 import { settleMetadata } from './extract/metadata.ts'
 import { loadedValidator, loadValidator } from './extract/validator.ts'
 import { streamRecords } from './extract/records.ts'
 import { listProjects } from './extract/project-scan.ts'
-import { ProjectPool } from './extract/project-pool.ts'
+import type { ProjectPool } from './extract/project-pool.ts'
 import type { ExtractSummary } from './extract/extract-summary.ts'
 import type { ProjectScan } from './extract/extract-types.ts'
 import { ExitError } from '../lib/errors.ts'
@@ -46,11 +48,12 @@ export interface ExtractOptions {
   dataDir: string
   /** Absolute file paths to write (the engine passes staging paths). */
   outputs: ExtractOutputs
-  /** Absolute directory kept between runs: the record lines' store and the project scans. */
+  /** Absolute directory kept between runs: the record lines' store and the project file lists. */
   cacheDir: string
   /**
-   * Runs the scenario files as items (the engine's `ctx.items`). Default: items recorded in
-   * `cacheDir/items.json`, for a run outside the graph.
+   * Runs the scenario files and the project dirs as items (the engine's `ctx.items`; the projects
+   * are its item set `projects`). Default: items recorded in `cacheDir/items.json` and
+   * `cacheDir/projects.items.json`, for a run outside the graph.
    */
   items?: ItemsRunner
   /**
@@ -86,7 +89,7 @@ export interface ExtractResult {
   reused: number
   /** Scenario files checked by stat or read for want of a record (the rest were vouched for by `changed`). */
   checked: number
-  /** Project dirs scanned this run (the rest were reused from the cache unseen). */
+  /** Project dirs scanned this run (the rest were taken as recorded, unseen). */
   projectsScanned: number
   /** Project files read this run (the rest were known by size and mtime). */
   projectFilesRead: number
@@ -103,9 +106,6 @@ export class ExtractError extends ExitError {
 }
 
 export const DEFAULT_MAX_WARNINGS = 1000
-/** Fewer projects than this are scanned on the main thread: a worker costs ~0.1 s to start. */
-const WORKER_MIN_PROJECTS = 64
-
 /** Sorted `*.json` names in the scenarios dir; a missing or empty dir is a run failure. */
 export function listScenarioFiles(dataDir: string): string[] {
   return listScenarios(dataDir).names
@@ -142,7 +142,7 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   const total = names.length
   mkdirSync(cacheDir, { recursive: true })
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
-  const items = options.items ?? factItems(join(cacheDir, 'items.json'), { concurrency, signal, progress })
+  const items: ItemsRunner = options.items ?? ((spec) => factItems(join(cacheDir, spec.name ? `${spec.name}.items.json` : 'items.json'), { concurrency, signal, progress })(spec))
   const changes = options.changed && changesUnder(dataDir, options.changed)
   const trusted = changes && trustedScenario(changes, links)
 
@@ -153,25 +153,25 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   try {
     const projectIds = listProjects(dataDir)
     const index = ProjectIndex.load(cacheDir, salt)
-    const plan = planProjects(dataDir, projectIds, index, changes)
-    const workers = plan.scan.length >= WORKER_MIN_PROJECTS ? Math.min(concurrency - 1, 4) : 0
     // A changed project_metadata.json is checked as its scan arrives when the validator is loaded
     // anyway (scenarios were parsed), else once at the end.
     const onScan = (scan: ProjectScan) => {
       const check = loadedValidator()
       if (check) settleMetadata(scan, check)
     }
-    pool = new ProjectPool({ dataDir, projectIds: plan.scan, reused: plan.reused, index, cacheDir, workers, warn, onScan })
+    const { pool: scans, reused: unseen } = await runProjectItems({
+      dataDir, projectIds, items, index, changes, salt, cacheDir, concurrency, warn, onScan, signal, started: (started) => void (pool = started),
+    })
     const limits = fileLimits(options.config)
-    const { summary, parsed, checked } = await streamRecords({ dataDir, names, items, store, pool, outputs, trusted, salt, signal, limits })
+    const { summary, parsed, checked } = await streamRecords({ dataDir, names, items, store, pool: scans, outputs, trusted, salt, signal, limits })
 
-    const scanned = pool.scanned()
-    const rescanned = pool.rescanned()
+    const scanned = scans.scanned()
+    const rescanned = scans.rescanned()
     if ([...scanned, ...rescanned].some((scan) => scan.metadataValue !== undefined)) {
       const check = await loadValidator()
       for (const scan of [...scanned, ...rescanned]) settleMetadata(scan, check)
     }
-    for (const scan of [...scanned, ...plan.reused.values()]) {
+    for (const scan of [...scanned, ...unseen.values()]) {
       if (summary.hasProject(scan.projectId)) for (const w of [...scan.warnings, ...largeFileWarnings(scan, limits)]) summary.warn(w)
     }
     const report = summary.build(options.config?.maxWarnings ?? DEFAULT_MAX_WARNINGS)

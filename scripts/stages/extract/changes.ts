@@ -1,11 +1,9 @@
-// What the graph engine's list of changed inputs says about the data dir, and which projects the
-// cache can vouch for without looking at them.
-import { lstatSync, statSync } from 'node:fs'
+// What the graph engine's list of changed inputs says about the data dir: which scenario files and
+// which projects it names.
+import { lstatSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import { SCENARIO_DIR } from './assemble.ts'
-import type { ProjectIndex } from './project-index.ts'
 import { PROJECTS_DIR } from './project-scan.ts'
-import type { ProjectScan } from './extract-types.ts'
 
 export interface Changes {
   /** Scenario file names. */
@@ -43,22 +41,3 @@ export function changesUnder(dataDir: string, changed: ReadonlySet<string>): Cha
  */
 export const trustedScenario = (changes: Changes, links: Set<string>) => (name: string): boolean =>
   !changes.scenarios.has(name) && !name.startsWith('.') && !links.has(name)
-
-/**
- * Splits the projects into those to scan and those reused unseen: a project is reused when the
- * list names nothing under it, the cache holds its last scan, that scan met nothing the list may
- * not show, and its dir is still there with the same mtime (which catches what the engine does
- * not list: an empty dir or a special file added at its top, the dir itself going or coming).
- */
-export function planProjects(dataDir: string, ids: string[], index: ProjectIndex, changes: Changes | undefined): { scan: string[]; reused: Map<string, ProjectScan> } {
-  const scan: string[] = []
-  const reused = new Map<string, ProjectScan>()
-  const base = join(dataDir, PROJECTS_DIR)
-  for (const projectId of ids) {
-    const summary = changes && !changes.projects.has(projectId) ? index.summary(projectId) : undefined
-    const st = summary && !summary.verify && summary.root !== -1 ? statSync(`${base}/${projectId}`, { throwIfNoEntry: false }) : undefined
-    if (summary && st?.isDirectory() && st.mtimeMs === summary.root) reused.set(projectId, { ...summary, projectId, dir: `${PROJECTS_DIR}/${projectId}`, cache: undefined, read: 0 })
-    else scan.push(projectId)
-  }
-  return { scan, reused }
-}

@@ -1,5 +1,8 @@
-// The project index: per project what its last scan found (a summary enough to reuse it unseen)
-// and its files with their sizes, mtimes and code points (to scan it again cheaply).
+// The project scans' file lists: per project its files with their sizes, mtimes and code points,
+// so a scan made again reads only the files that changed, and a project the engine kept has its
+// files at hand for the records that need them. Which scans are reused is the engine's decision
+// (extract/project-items.ts); each line carries the stamp of the scan it came from, so a list is
+// only ever taken for the scan it belongs to.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { asBuffer, INDEX_VERSION, Lines, writeIndex } from './index-file.ts'
@@ -8,9 +11,10 @@ import type { ProjectCacheEntry, ProjectScan, ProjectSummary } from './extract-t
 const PROJECT_INDEX = 'projects.jsonl'
 
 /**
- * The previous project scans, one line per project: key, summary, file entry. The bytes live in
- * shared memory; summaries are parsed when a project is reused, entries when it is scanned again
- * or a record needs its files (worker threads read entries straight from the shared bytes).
+ * The last scans' file lists, one line per project: key, stamp, file entry. The bytes live in
+ * shared memory; entries are parsed when a project is scanned again or a record needs its files
+ * (worker threads read entries straight from the shared bytes). Keyed by the code hash: code
+ * points counted by other code are not reused.
  */
 export class ProjectIndex {
   readonly #lines: Lines
@@ -35,17 +39,9 @@ export class ProjectIndex {
     return this.#lines.has(projectId)
   }
 
-  summary(projectId: string): ProjectSummary | undefined {
-    const text = this.#lines.text(projectId, 1)
-    if (text === undefined) return undefined
-    try {
-      const s = JSON.parse(text) as ProjectSummary
-      const sane = s?.exists === true && typeof s.stamp === 'string' && typeof s.root === 'number' && typeof s.verify === 'boolean' &&
-        Array.isArray(s.warnings) && Number.isInteger(s.fileCount) && Number.isInteger(s.totalChars) && ['A', 'B', 'C'].includes(s.layout)
-      return sane ? s : undefined
-    } catch {
-      return undefined
-    }
+  /** Whether the project's file list is the one of the scan with this stamp. */
+  holds(projectId: string, stamp: string): boolean {
+    return this.#lines.text(projectId, 1) === JSON.stringify(stamp)
   }
 
   /** Byte range of a project's file entry in `bytes`, or [-1, -1]. */
@@ -83,23 +79,23 @@ export function summaryOf(scan: ProjectScan): ProjectSummary {
 }
 
 /**
- * Writes the project index for `ids`: a fresh line for each project scanned this run, the
- * previous line as it was for each one reused. Skipped when that would write the same lines.
+ * Writes the file lists of `ids`: a fresh line for each project scanned this run, the previous
+ * line as it was for each one reused. Skipped when that would write the same lines.
  */
 export function saveProjectIndex(cacheDir: string, codeHash: string, ids: string[], scanned: Map<string, ProjectScan>, previous: ProjectIndex): void {
-  // Missing and failed projects are not kept: they are looked at again next time.
+  // Missing and failed projects have no files to keep.
   const kept = ids.filter((id) => (scanned.has(id) ? Boolean(scanned.get(id)!.cache) : previous.has(id)))
   if (kept.every((id) => !scanned.has(id)) && kept.length === previous.size) return
   writeIndex(join(cacheDir, PROJECT_INDEX), { version: INDEX_VERSION, codeHash }, kept.length, (writer) => {
     for (const id of kept) {
       const scan = scanned.get(id)
-      if (scan) writer.write(`${JSON.stringify(id)}\t${JSON.stringify(summaryOf(scan))}\t${JSON.stringify(scan.cache)}\n`)
+      if (scan) writer.write(`${JSON.stringify(id)}\t${JSON.stringify(scan.stamp)}\t${JSON.stringify(scan.cache)}\n`)
       else writer.writeBytes(previous.line(id)!)
     }
   })
 }
 
-/** Removes the project index, for a reader that found it damaged. */
+/** Removes the file lists, for a reader that found one damaged. */
 export function dropProjectIndex(cacheDir: string): void {
   rmSync(join(cacheDir, PROJECT_INDEX), { force: true })
 }

@@ -4,8 +4,8 @@
 // project itself when a scenario needs one nobody has taken yet, and when it would have to wait
 // for a worker it first scans the next free project instead of idling. So the scanning splits by
 // how busy the main thread is with the scenarios themselves. A worker that dies only costs speed:
-// whatever it left unfinished is scanned on the main thread. Projects the cache vouches for are
-// not in the list at all: their scans come from the cache.
+// whatever it left unfinished is scanned on the main thread. Projects their item records vouch for
+// are not in the list at all: their scans come from those records.
 import { getCompileCacheDir } from 'node:module'
 import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -28,9 +28,9 @@ export interface PoolOptions {
   dataDir: string
   /** Projects to scan, sorted, unique. */
   projectIds: string[]
-  /** Projects taken from the cache unseen, by id. */
+  /** Projects taken as recorded, unseen, by id (the engine keeps their items). */
   reused: Map<string, ProjectScan>
-  /** The previous scans: their file lists let a scan skip unchanged directories and files. */
+  /** The last scans' file lists: a scan skips unchanged directories and files. */
   index: ProjectIndex
   cacheDir: string
   workers: number
@@ -153,19 +153,19 @@ export class ProjectPool {
   }
 
   /**
-   * A project's files, for assembling a record. A project reused unseen has them in the cache; a
-   * cache that lost them is read past by scanning the project again. Should that scan disagree
-   * with the stamp the cache vouched for, records may already have been kept on its word: the
-   * index goes and the run fails, so the next one starts over without it.
+   * A project's files, for assembling a record. A project reused unseen has them in the index; an
+   * index that lost them is read past by scanning the project again. Should that scan disagree
+   * with the stamp its record vouched for, records may already have been kept on its word: the
+   * index goes and the run fails, so the next one scans every project it lost.
    */
   files(scan: ProjectScan): ProjectCacheEntry | null {
     if (scan.cache !== undefined) return scan.cache
-    const entry = this.#options.index.entry(scan.projectId)
+    const entry = this.#options.index.holds(scan.projectId, scan.stamp) ? this.#options.index.entry(scan.projectId) : undefined
     if (entry) return (scan.cache = entry)
     const fresh = scanProject(this.#options.dataDir, scan.projectId, undefined)
     if (fresh.stamp !== scan.stamp || !fresh.cache) {
       dropProjectIndex(this.#options.cacheDir)
-      throw new CacheDamagedError(`the project cache vouched for ${scan.projectId} but has no file list for it, and the project differs; it is dropped, run again`)
+      throw new CacheDamagedError(`the record of ${scan.projectId} vouched for it but its file list is damaged, and the project differs; the file lists are dropped, run again`)
     }
     this.#rescanned.set(scan.projectId, fresh)
     return (scan.cache = fresh.cache)
