@@ -10,7 +10,7 @@ import { findJsonError } from '../scripts/stages/extract/json-error.ts'
 import { normaliseContextPath } from '../scripts/stages/extract/context-paths.ts'
 import { ProjectPool } from '../scripts/stages/extract/project-pool.ts'
 import { codeSalt } from '../scripts/stages/extract/extract-stage.ts'
-import { ProjectIndex, saveProjectIndex } from '../scripts/stages/extract/project-index.ts'
+import { ProjectIndex } from '../scripts/stages/extract/project-index.ts'
 import { scanProject } from '../scripts/stages/extract/project-scan.ts'
 import type { ProjectScan } from '../scripts/stages/extract/extract-types.ts'
 import { rig, type Rig, type Tree } from './helpers/rig.ts'
@@ -1077,6 +1077,28 @@ test('a project cache that vouches for a project but lost its file list has it s
   }
 })
 
+test('a damaged file list behind a project that changed unlisted fails the run once; the next run scans it', async () => {
+  const r = dataRig(dataTree())
+  try {
+    await run(r)
+    const index = r.path('cache/projects.jsonl')
+    writeFileSync(index, readFileSync(index, 'utf8').replaceAll('{"paths":', '{"pathz":'))
+    writeFileSync(r.path(`data/generated/${B}/src/main.cpp`), 'int main() { return 22; } // longer\n')
+    const target = scenarioFile(B, 'bug_investigation')
+    writeFileSync(r.path(`data/${target}`), json(scenario(B, 'bug_investigation', { title: 'After damage' })))
+    try {
+      await run(r, changedOf(r, target), 'out2')
+      assert.unreachable('the record vouched for a project that differs')
+    } catch (error) {
+      assert.match((error as Error).message, new RegExp(`record of ${B} vouched for it`))
+    }
+    const again = await run(r, changedOf(r, target), 'out3')
+    assert.equal(again.bytes, (await coldRun(r, 'cold')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
 /** Scans of `ids` made by one worker thread: nothing is asked of the pool until every scan has arrived. */
 async function workerScans(r: Rig, ids: string[], index: ProjectIndex): Promise<ProjectScan[]> {
   const problems: string[] = []
@@ -1097,19 +1119,83 @@ async function workerScans(r: Rig, ids: string[], index: ProjectIndex): Promise<
   }
 }
 
-test('project scans made by a worker thread equal those made on the main thread, with and without a previous index', async () => {
+test('project scans made by a worker thread equal those made on the main thread, with and without the last file lists', async () => {
   const r = dataRig(dataTree())
   const ids = [A, B, C]
   try {
     const fresh = await workerScans(r, ids, new ProjectIndex())
     assert.equal(fresh, ids.map((id) => scanProject(r.path('data'), id)))
     assert.equal(fresh.map((s) => s.read), ids.map((id) => Object.keys(FILES[id]).length), 'every file read')
-    saveProjectIndex(r.path('cache'), 'test', ids, new Map(fresh.map((s) => [s.projectId, s])), new ProjectIndex())
-    const index = ProjectIndex.load(r.path('cache'), 'test')
+    // A run leaves the file lists of its scans behind, each for the scan it came from.
+    await run(r)
+    const index = ProjectIndex.load(r.path('cache'), '')
+    assert.equal(ids.map((id, i) => index.holds(id, fresh[i].stamp)), [true, true, true])
     writeFileSync(r.path(`data/generated/${B}/src/main.cpp`), 'int main() { return 1; }\n')
     const again = await workerScans(r, ids, index)
     assert.equal(again, ids.map((id) => scanProject(r.path('data'), id, index.entry(id))))
     assert.equal(again.map((s) => s.read), [0, 1, 0])
+  } finally {
+    r.dispose()
+  }
+})
+
+// ---- the project dirs as items ----------------------------------------------------------------
+
+/** The engine's records of the project dirs (a run outside the graph keeps them in the cache dir). */
+const projectBook = (r: Rig) => JSON.parse(readFileSync(r.path('cache/projects.items.json'), 'utf8')) as { items: Record<string, { hash: string; facts: { stamp: string } }> }
+
+test('each project dir is an item with its own record: a project removed leaves the records, one added joins them', async () => {
+  const r = dataRig(dataTree())
+  try {
+    await run(r)
+    assert.equal(Object.keys(projectBook(r).items).sort(), [A, B, C].sort())
+    rmSync(r.path(`data/generated/${C}`), { recursive: true })
+    const gone = await run(r, changedOf(r, `generated/${C}/README.md`), 'out2')
+    assert.equal(Object.keys(projectBook(r).items).sort(), [A, B].sort())
+    assert.equal(gone.bytes, (await coldRun(r, 'cold-1')).bytes)
+    r.write(Object.fromEntries(Object.entries(FILES[D]).map(([path, text]) => [`data/generated/${D}/${path}`, text])))
+    const added = await run(r, changedOf(r, ...Object.keys(FILES[D]).map((path) => `generated/${D}/${path}`)), 'out3')
+    assert.is(added.result.projectsScanned, 2, 'D, and C (missing) that scenarios still name; A and B are taken as recorded')
+    assert.equal(Object.keys(projectBook(r).items).sort(), [A, B, D].sort())
+    assert.equal(added.bytes, (await coldRun(r, 'cold-2')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a project is taken unseen only on a record made by this code, with its file list at hand', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r, { salt: 'code v1' })
+    const same = await run(r, { salt: 'code v1', changed: new Set() }, 'out2')
+    assert.is(same.result.projectsScanned, 0)
+    // Other code: every project is scanned again though the list names none of them.
+    const other = await run(r, { salt: 'code v2', changed: new Set() }, 'out3')
+    assert.equal([other.result.projectsScanned, other.result.projectFilesRead], [3, first.result.projectFilesRead], 'no code points of the old code are reused')
+    assert.equal(other.bytes, same.bytes)
+    // File lists lost: the projects they were for are scanned, not taken on their records' word.
+    rmSync(r.path('cache/projects.jsonl'))
+    const lost = await run(r, { salt: 'code v2', changed: new Set() }, 'out4')
+    assert.is(lost.result.projectsScanned, 3)
+    assert.equal(lost.bytes, same.bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('a hand-edited project record is not trusted: the project is scanned and its record rebuilt', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    const book = readFileSync(r.path('cache/projects.items.json'), 'utf8')
+    const stamp = projectBook(r).items[B].facts.stamp
+    writeFileSync(r.path('cache/projects.items.json'), book.replace(`"stamp":"${stamp}"`, '"stamp":"forged"').replace('"layout":"A"', '"layout":7'))
+    const second = await run(r, { changed: new Set() }, 'out2')
+    assert.is(second.result.projectsScanned, 2)
+    assert.equal(second.bytes, first.bytes)
+    assert.is(projectBook(r).items[B].facts.stamp, stamp)
+    const third = await run(r, { changed: new Set() }, 'out3')
+    assert.is(third.result.projectsScanned, 0, 'the rebuilt records are trusted again')
   } finally {
     r.dispose()
   }

@@ -55,6 +55,8 @@ function sound(s: ProjectSummary | undefined): s is ProjectSummary {
 export async function runProjectItems(input: ProjectItemsInput): Promise<ProjectItemsResult> {
   const { dataDir, projectIds, index, changes, salt, signal } = input
   const reused = new Map<string, ProjectScan>()
+  /** This run's hash of each project, as prepared. */
+  const hashes = new Map<string, string>()
   let pool: ProjectPool | undefined
   const base = `${dataDir}/${PROJECTS_DIR}`
   const scanOf = async (projectId: string): Promise<ProjectScan> => {
@@ -89,9 +91,12 @@ export async function runProjectItems(input: ProjectItemsInput): Promise<Project
     prepare: async (projectId) => {
       signal?.throwIfAborted()
       const scan = await scanOf(projectId)
-      return { hash: projectHash(summaryOf(scan), salt), value: scan }
+      const hashed = projectHash(summaryOf(scan), salt)
+      hashes.set(projectId, hashed)
+      return { hash: hashed, value: scan }
     },
-    present: (_projectId, facts) => sound(facts),
+    // Facts that are not what the kept hash was made of (a hand-edited book) rebuild the item.
+    present: (projectId, facts) => sound(facts) && projectHash(facts, salt) === hashes.get(projectId),
     build: async (projectId, scan) => {
       // A project taken unseen is kept by its record's own hash; should the engine build it all
       // the same, it is scanned, not recorded from what it was.
