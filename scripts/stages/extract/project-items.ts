@@ -81,7 +81,9 @@ export async function runProjectItems(input: ProjectItemsInput): Promise<Project
         if (!sound(s) || !s.exists || s.error !== undefined || s.verify || s.root === -1) continue
         if (last!.hash !== projectHash(s, salt) || !index.holds(projectId, s.stamp)) continue
         const st = statSync(`${base}/${projectId}`, { throwIfNoEntry: false })
-        if (st?.isDirectory() && st.mtimeMs === s.root) reused.set(projectId, { ...s, projectId, dir: `${PROJECTS_DIR}/${projectId}`, cache: undefined, read: 0 })
+        if (!st?.isDirectory() || st.mtimeMs !== s.root) continue
+        reused.set(projectId, { ...s, projectId, dir: `${PROJECTS_DIR}/${projectId}`, cache: undefined, read: 0 })
+        hashes.set(projectId, last!.hash)
       }
       const scan = projectIds.filter((id) => !reused.has(id))
       const workers = scan.length >= WORKER_MIN_PROJECTS ? Math.min(input.concurrency - 1, 4) : 0
@@ -90,13 +92,16 @@ export async function runProjectItems(input: ProjectItemsInput): Promise<Project
     },
     prepare: async (projectId) => {
       signal?.throwIfAborted()
+      const unseen = reused.get(projectId)
+      if (unseen) return { hash: hashes.get(projectId)!, value: unseen }
       const scan = await scanOf(projectId)
       const hashed = projectHash(summaryOf(scan), salt)
       hashes.set(projectId, hashed)
       return { hash: hashed, value: scan }
     },
-    // Facts that are not what the kept hash was made of (a hand-edited book) rebuild the item.
-    present: (projectId, facts) => sound(facts) && projectHash(facts, salt) === hashes.get(projectId),
+    // Facts that are not what the kept hash was made of (a hand-edited book) rebuild the item;
+    // those of a project taken unseen were checked so before it was.
+    present: (projectId, facts) => reused.has(projectId) || (sound(facts) && projectHash(facts, salt) === hashes.get(projectId)),
     build: async (projectId, scan) => {
       // A project taken unseen is kept by its record's own hash; should the engine build it all
       // the same, it is scanned, not recorded from what it was.
