@@ -73,7 +73,7 @@ export interface ProjectCacheEntry {
   metadata: { size: number; mtimeMs: number; warnings: Finding<WarningCode>[] } | null
 }
 
-/** What a scan found, as the cache keeps it: enough to reuse a project without looking at it. */
+/** What a scan found, as a project item records it: enough to reuse a project without looking at it. */
 export interface ProjectSummary {
   exists: boolean
   /** Set when scanning failed unexpectedly; the project's scenarios are rejected as `internal`. */
@@ -103,11 +103,11 @@ export interface ProjectScan extends ProjectSummary {
   dir: string
   /**
    * The files and their code points (paths relative to the project dir); null when missing or
-   * failed; undefined for a project reused from the cache unseen (loaded when a record needs it).
+   * failed; undefined for a project taken as recorded, unseen (loaded when a record needs it).
    */
   cache: ProjectCacheEntry | null | undefined
   /** A freshly parsed project_metadata.json still to be checked on the main thread (settleMetadata). */
   metadataValue?: unknown
-  /** How many project files were read (the rest came from the cache). */
+  /** How many project files were read (the rest were known by their last file list). */
   read: number
 }

@@ -65,7 +65,7 @@ export class ProjectPool {
   readonly #workers: Worker[] = []
   #running = 0
   #closing = false
-  /** Projects the cache vouched for but had to be scanned again for their files. */
+  /** Projects taken as recorded but scanned again for their files (their file list was damaged). */
   readonly #rescanned = new Map<string, ProjectScan>()
 
   constructor(options: PoolOptions) {
