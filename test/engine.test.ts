@@ -429,6 +429,11 @@ test('a stage runs several item sets, each judged against its own book: reuse, r
   r.write({ 'in/b.txt': 'world' })
   const fourth = await run()
   assert.equal(fourth.ran, ['letters:b', 'words:b', 'words:c'])
+  // clean forgets every set: a later run builds them all again. A stage whose name starts the
+  // same (letters-extra) keeps its own book.
+  writeFileSync(r.path('out/.taskcache/letters-extra.items.json'), '{}')
+  assert.is(await clean([twoSets(r.dir)], r.path('out'), ['letters'], () => {}), 0)
+  assert.equal(readdirSync(r.path('out/.taskcache')).filter((n) => n.includes('.items.json')), ['letters-extra.items.json'])
 })
 
 test('item sets: a stage that fails after its sets ran records neither book; facts-only items resume from their journal', async () => {

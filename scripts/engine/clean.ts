@@ -6,7 +6,7 @@ import { lstatSync, readdirSync, rmdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { acquireLock } from './lock.ts'
 import { pruneEmptyParents } from './prune.ts'
-import { cachePath, deleteRecord, deleteStamps, itemsPath, readStamps } from './record.ts'
+import { cachePath, deleteRecord, deleteStamps, itemBookFiles, readStamps } from './record.ts'
 import { UsageError } from './exit-error.ts'
 import { storeFor } from './run-all.ts'
 import type { Stage } from './types.ts'
@@ -29,7 +29,7 @@ export async function clean(stages: Stage[], outDir: string, names: string[], pr
       pruneEmptyParents([...paths, ...stage.outputs.map((o) => o.path)], outDir)
       deleteRecord(store, stage.name)
       deleteStamps(store, stage.name)
-      rmSync(itemsPath(store, stage.name), { force: true })
+      for (const book of itemBookFiles(store, stage.name)) rmSync(join(store.dir, book), { force: true })
       rmSync(cachePath(store, stage.name), { recursive: true, force: true })
       print(`clean ${stage.name}: removed ${removed} output${removed === 1 ? '' : 's'}`)
       await stage.clean?.(print)

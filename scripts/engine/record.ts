@@ -1,7 +1,7 @@
 // .taskcache/<stage>.json (the record) and .taskcache/<stage>.stamps.json (per-file stamps).
 // The stamps are written first and the record last; the record names the stamps' hash, so a
 // crash between the two writes leaves a record that does not verify, which reads as no record.
-import { readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { sha256 } from '../lib/hash.ts'
 import { writeFileAtomic } from '../lib/fsx.ts'
@@ -16,7 +16,20 @@ export interface Store {
 
 const recordPath = (store: Store, stage: string) => join(store.dir, `${stage}.json`)
 const stampsPath = (store: Store, stage: string) => join(store.dir, `${stage}.stamps.json`)
-export const itemsPath = (store: Store, stage: string) => join(store.dir, `${stage}.items.json`)
+export const itemsPath = (store: Store, stage: string, set = '') => join(store.dir, `${stage}${set && `.${set}`}.items.json`)
+
+/** Every item book of a stage (each set's, with their journals) in the store, as file names. */
+export function itemBookFiles(store: Store, stage: string): string[] {
+  const own = new RegExp(`^${stage.replace(/[^\w]/g, '\\$&')}(\\.[a-z][a-z0-9-]*)?\\.items\\.json(\\.journal)?$`)
+  let names: string[]
+  try {
+    names = readdirSync(store.dir)
+  } catch {
+    return []
+  }
+  return names.filter((name) => own.test(name))
+}
+
 export const cachePath = (store: Store, stage: string) => join(store.dir, 'cache', stage)
 export const stagingRoot = (store: Store) => join(store.dir, 'staging')
 export const failedPath = (store: Store, stage: string) => join(store.dir, 'failed', stage)

@@ -217,7 +217,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
       if (tree !== undefined && [...books.values()].some((b) => b.book.tree === tree)) {
         throw new OutputError(`items: two item sets of stage ${stage.name} claim the tree ${tree}`)
       }
-      const file = name === '' ? itemsPath(store, stage.name) : join(store.dir, `${stage.name}.${name}.items.json`)
+      const file = itemsPath(store, stage.name, name)
       // Claimed before the items run, so a second call with the same name fails even meanwhile.
       books.set(name, { file, book: { tree, items: {} } })
       const previous = readBook(file) ?? (tree ? bookFromEntries(tree, Object.keys(previousStamps?.entries ?? {})) : undefined)
