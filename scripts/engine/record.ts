@@ -16,11 +16,14 @@ export interface Store {
 
 const recordPath = (store: Store, stage: string) => join(store.dir, `${stage}.json`)
 const stampsPath = (store: Store, stage: string) => join(store.dir, `${stage}.stamps.json`)
+/** A named item set's book is `.taskcache/<stage>.<name>.items.json`: the name stays a plain word. */
+export const SET_NAME = /^[a-z][a-z0-9-]*$/
 export const itemsPath = (store: Store, stage: string, set = '') => join(store.dir, `${stage}${set && `.${set}`}.items.json`)
 
 /** Every item book of a stage (each set's, with their journals) in the store, as file names. */
 export function itemBookFiles(store: Store, stage: string): string[] {
-  const own = new RegExp(`^${stage.replace(/[^\w]/g, '\\$&')}(\\.[a-z][a-z0-9-]*)?\\.items\\.json(\\.journal)?$`)
+  const set = SET_NAME.source.slice(1, -1)
+  const own = new RegExp(`^${stage.replace(/[^\w]/g, '\\$&')}(\\.${set})?\\.items\\.json(\\.journal)?$`)
   let names: string[]
   try {
     names = readdirSync(store.dir)

@@ -11,7 +11,7 @@ import { acquireLock } from './lock.ts'
 import { bookFromEntries, commitBook, ownedEntries, readBook, runItems, type ItemBook } from './items.ts'
 import { limiter } from './limit.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
-import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readStamps, writeRecord, type Store } from './record.ts'
+import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readStamps, SET_NAME, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { IGNORED } from './files.ts'
@@ -37,8 +37,6 @@ export interface EngineOptions {
   signal?: AbortSignal
 }
 
-/** A named item set's book is `.taskcache/<stage>.<name>.items.json`: the name stays a plain word. */
-const SET_NAME = /^[a-z][a-z0-9-]*$/
 
 export type Outcome = 'fresh' | 'ran' | 'failed' | 'blocked'
 
