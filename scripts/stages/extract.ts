@@ -166,10 +166,10 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
     const { summary, parsed, checked } = await streamRecords({ dataDir, names, items, store, pool: scans, outputs, trusted, salt, signal, limits })
 
     const scanned = scans.scanned()
-    const rescanned = scans.rescanned()
-    if ([...scanned, ...rescanned].some((scan) => scan.metadataValue !== undefined)) {
+    const fresh = [...scanned, ...scans.rescanned()]
+    if (fresh.some((scan) => scan.metadataValue !== undefined)) {
       const check = await loadValidator()
-      for (const scan of [...scanned, ...rescanned]) settleMetadata(scan, check)
+      for (const scan of fresh) settleMetadata(scan, check)
     }
     for (const scan of [...scanned, ...unseen.values()]) {
       if (summary.hasProject(scan.projectId)) for (const w of [...scan.warnings, ...largeFileWarnings(scan, limits)]) summary.warn(w)
@@ -179,7 +179,7 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
     writeFileAtomic(outputs.summary, toJson(report))
 
     // The project scans last: a failure above leaves the previous ones in place.
-    saveProjectIndex(cacheDir, salt, projectIds, new Map([...scanned, ...rescanned].map((s) => [s.projectId, s])), index)
+    saveProjectIndex(cacheDir, salt, projectIds, new Map(fresh.map((s) => [s.projectId, s])), index)
 
     const reused = total - parsed
     const projectFilesRead = scanned.reduce((sum, s) => sum + s.read, 0)
