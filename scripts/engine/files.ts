@@ -1,8 +1,8 @@
 // Walking declared inputs and outputs into (path → stat) maps, and content hashes for them.
 // Stat is the fast path; content decides. Symlinks are never followed: a link's identity is its
 // target string, so a link pointing outside a tree cannot pull foreign files into a fingerprint.
-import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs'
-import { writeFileAtomic } from '../lib/fsx.ts'
+import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, writeSync, type Stats } from 'node:fs'
+import { batched, writeChunksAtomic, writeFileAtomic } from '../lib/fsx.ts'
 import { createHash } from 'node:crypto'
 import { sha256, sha256File } from '../lib/hash.ts'
 import type { FileStamp } from './types.ts'
@@ -198,19 +198,24 @@ export const sameStat = (a: Stat, b: FileStamp): boolean => a.size === b[0] && a
 
 // Several stages read the same files (extract and generate both read project trees), so hashes
 // are remembered for the life of the process, keyed by everything a change would move.
-const memo = new Map<string, string>()
-const memoKey = (path: string, st: Stat) => `${path}\0${st.size}\0${st.mtimeMs}\0${st.ino}`
+// By path, so a key costs nothing beyond the path string the walk already holds (a key made of
+// path and stat was a new 140-byte string per file, 82,000 of them in a cold extract's stamping).
+const memo = new Map<string, { size: number; mtimeMs: number; ino: number; hash: string }>()
+
+function memoized(path: string, st: Stat): string | undefined {
+  const m = memo.get(path)
+  return m && m.size === st.size && m.mtimeMs === st.mtimeMs && m.ino === st.ino ? m.hash : undefined
+}
 
 export function rememberHash(path: string, stat: Stat, hash: string): void {
-  memo.set(memoKey(path, stat), hash)
+  memo.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, hash })
 }
 
 export function hashEntry(path: string, stat: Stat): string {
-  const key = memoKey(path, stat)
-  let hash = memo.get(key)
+  let hash = memoized(path, stat)
   if (hash === undefined) {
     hash = stat.link === undefined ? sha256File(path) : sha256(`symlink:${stat.link}`)
-    memo.set(key, hash)
+    rememberHash(path, stat, hash)
   }
   return hash
 }
@@ -226,6 +231,10 @@ export function hashEntry(path: string, stat: Stat): string {
  * is loaded only once a run has missed the memo more than a few times, so a rerun that hashes one
  * edited file does not pay for it. One `path\tkey\tsha256` line per file, written in chunks.
  */
+/** Symlinks hash their target, and a path with a tab or newline cannot be a line of the file. */
+const cacheable = (path: string, stat: Stat) => stat.link === undefined && !path.includes('\n') && !path.includes('\t')
+const keyOf = (stat: Stat) => `${stat.size}:${stat.mtimeMs}:${stat.ino}\t`
+
 export class HashCache {
   /** Misses before the file is loaded (tests lower it). */
   static LOAD_AFTER = 32
@@ -264,20 +273,26 @@ export class HashCache {
 
   /** The sha256 of a file (or symlink) as hashEntry gives it, from the memo, this cache or its bytes. */
   hash(path: string, stat: Stat): string {
-    const known = memo.get(memoKey(path, stat))
-    if (known !== undefined) return known
-    if (stat.link !== undefined || path.includes('\n') || path.includes('\t')) return hashEntry(path, stat)
-    const key = `${stat.size}:${stat.mtimeMs}:${stat.ino}\t`
-    if (++this.#misses > HashCache.LOAD_AFTER || this.#entries) {
-      const entry = this.#load().get(path)
-      if (entry !== undefined && entry.length === key.length + 64 && entry.startsWith(key)) {
-        const hash = entry.slice(key.length)
-        rememberHash(path, stat, hash)
-        return hash
-      }
-    }
+    return this.known(path, stat) ?? this.read(path, stat)
+  }
+
+  /** The sha256 of the file's bytes as they are now, remembered under `stat`. */
+  read(path: string, stat: Stat): string {
     const hash = hashEntry(path, stat)
-    if (Date.now() - stat.mtimeMs > HashCache.RACY_MS) this.#pending.set(path, key + hash)
+    if (cacheable(path, stat) && Date.now() - stat.mtimeMs > HashCache.RACY_MS) this.#pending.set(path, keyOf(stat) + hash)
+    return hash
+  }
+
+  /** The hash known for this exact stat (the memo, then this cache), without reading the file. */
+  known(path: string, stat: Stat): string | undefined {
+    const known = memoized(path, stat)
+    if (known !== undefined || !cacheable(path, stat)) return known
+    if (++this.#misses <= HashCache.LOAD_AFTER && !this.#entries) return undefined
+    const key = keyOf(stat)
+    const entry = this.#load().get(path)
+    if (entry === undefined || entry.length !== key.length + 64 || !entry.startsWith(key)) return undefined
+    const hash = entry.slice(key.length)
+    rememberHash(path, stat, hash)
     return hash
   }
 
@@ -288,14 +303,9 @@ export class HashCache {
    */
   save(): void {
     if (!this.#file || this.#pending.size === 0) return
-    const lines = function* (from: Iterable<[string, string]>): Generator<string> {
-      let chunk = ''
-      for (const [path, entry] of from) {
-        chunk += `${path}\t${entry}\n`
-        if (chunk.length > 1 << 20) yield chunk, (chunk = '')
-      }
-      yield chunk
-    }
+    const lines = (from: Iterable<[string, string]>) => batched((function* () {
+      for (const [path, entry] of from) yield `${path}\t${entry}\n`
+    })())
     if (!this.#entries) {
       const fd = openSync(this.#file, 'a')
       try {
@@ -313,20 +323,7 @@ export class HashCache {
     }
     if (!changed) return this.#pending.clear()
     // Bounded: past the limit only what this run learnt is kept.
-    const kept = entries.size > HashCache.MAX_ENTRIES ? this.#pending : entries
-    const tmp = `${this.#file}.tmp-${process.pid}`
-    try {
-      const fd = openSync(tmp, 'w')
-      try {
-        for (const chunk of lines(kept)) writeSync(fd, chunk)
-      } finally {
-        closeSync(fd)
-      }
-      renameSync(tmp, this.#file)
-    } catch (error) {
-      rmSync(tmp, { force: true })
-      throw error
-    }
+    writeChunksAtomic(this.#file, lines(entries.size > HashCache.MAX_ENTRIES ? this.#pending : entries))
     this.#pending.clear()
   }
 }

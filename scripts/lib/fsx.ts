@@ -1,4 +1,5 @@
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 
 /** Writes through a temp file and a rename, so readers see the old bytes or the new, never half. */
@@ -12,6 +13,42 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: 
     rmSync(tmp, { force: true })
     throw error
   }
+}
+
+/**
+ * writeFileAtomic for a text made in pieces: no piece outlives its write, so a file of tens of MB
+ * never exists as one string. Returns the sha256 of what was written.
+ */
+export function writeChunksAtomic(path: string, chunks: Iterable<string>): string {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = `${path}.tmp-${process.pid}`
+  const hash = createHash('sha256')
+  try {
+    const fd = openSync(tmp, 'w')
+    try {
+      for (const chunk of chunks) {
+        hash.update(chunk)
+        writeSync(fd, chunk)
+      }
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, path)
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    throw error
+  }
+  return hash.digest('hex')
+}
+
+/** Pieces of about `size` characters, each joined from the strings given. */
+export function* batched(parts: Iterable<string>, size = 1 << 20): Generator<string> {
+  let chunk = ''
+  for (const part of parts) {
+    chunk += part
+    if (chunk.length > size) yield chunk, (chunk = '')
+  }
+  if (chunk) yield chunk
 }
 
 /** 2-space JSON with a final newline: the one format of every JSON artifact we write. */
