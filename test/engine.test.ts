@@ -582,6 +582,24 @@ test('dynamic inputs a run no longer reports leave the stamps: the next run is f
   assert.equal((await dyn()).ran, [])
 })
 
+test('an input edited while its stage runs for the first time is stale on the next run', async () => {
+  using r = demo()
+  r.write({ 'in/a.txt': 'before' })
+  const stage: Stage = {
+    name: 'copy', title: 'copies in/a.txt, which someone edits meanwhile', deps: [], inputs: [r.path('in/a.txt')],
+    outputs: [{ path: r.path('out/copy.txt'), kind: 'file' }], recipe: { files: [] },
+    async run(ctx) {
+      appendFileSync(r.path('runs.log'), 'copy\n')
+      writeFileSync(ctx.out(r.path('out/copy.txt')), readFileSync(r.path('in/a.txt')))
+      if (r.read('in/a.txt') === 'before') r.write({ 'in/a.txt': 'edited meanwhile' })
+    },
+  }
+  const copy = () => build(r, { stages: [stage], targets: ['copy'] })
+  assert.equal((await copy()).ran, ['copy'])
+  assert.equal((await copy()).reasons.copy, ['input-changed in/a.txt'], 'the record must not vouch for bytes the run never read')
+  assert.equal(r.read('out/copy.txt'), 'edited meanwhile')
+})
+
 test('overlapping inputs (a dir and a file in it) digest as expand sees them, so a no-op plan stops at the digest', () => {
   using r = demo()
   r.write({ 'in/p/a.txt': 'a', 'in/p/meta.json': '{}', 'in/q-x/b.txt': 'b', 'in/q/c.txt': 'c' })

@@ -185,6 +185,9 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   const { options, store } = x
   const started = performance.now()
   const previousStamps = verdict.stamps ?? readStamps(store, stage.name)
+  // The stats the stamps are taken from, seen before the run (a plan without a record never
+  // walked them): an input edited while the stage runs is then stale on the next run.
+  verdict.observation.inputs()
   options.emit({ type: 'start', stage: stage.name, reasons: verdict.plan.reasons })
   // From here until the new record is written, a crash leaves the stage stale, never fresh.
   deleteRecord(store, stage.name)
@@ -327,11 +330,13 @@ function recordRun(
   // A tree whose entries are items is owned item by item, unless the stage says otherwise.
   let owned = result?.owned
   for (const { book } of books) if (book.tree && !result?.owned?.[book.tree]) owned = { ...owned, [book.tree]: ownedEntries(book) }
-  // The plan walked the last run's dynamic inputs; when this run reports others, the ones it no
-  // longer reads must leave the stamps, or the next plan would see them as removed inputs.
+  // The inputs were walked before the run with the last run's dynamic inputs. When this run reports
+  // others, the ones it no longer reads must leave the stamps (or the next plan would see them as
+  // removed inputs) and new ones are walked now; a path seen before the run keeps its stat then.
+  const seen = verdict.observation.inputs()
   const sameExtras = canonicalJson(verdict.record?.extraInputs ?? []) === canonicalJson(extraInputs)
-  const inputs = sameExtras ? verdict.observation.inputs() : expand(stage.inputs, new Map(), x.listings)
-  if (extraInputs.length) expand(extraInputs, inputs, x.listings)
+  const inputs = sameExtras ? seen : expand([...stage.inputs, ...extraInputs], new Map(), x.listings)
+  if (inputs !== seen) for (const [path, st] of inputs) inputs.set(path, seen.get(path) ?? st)
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, x.hashes, previousStamps)
   const outputs = observeOutputs(stage.outputs)
   const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, owned)
@@ -395,9 +400,9 @@ function stampInputs(inputs: StatMap, known: Map<string, string>, cache: HashCac
   const stamps: Record<string, FileStamp> = {}
   for (const [path, st] of inputs) {
     const old = previous?.inputs[path]
-    let hash = known.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : undefined)
+    let hash = known.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : cache.known(path, st))
     if (hash === undefined) {
-      hash = cache.hash(path, st)
+      hash = cache.read(path, st)
       const now = lstatSync(path, { throwIfNoEntry: false })
       if (!now || now.size !== st.size || now.mtimeMs !== st.mtimeMs) hash = ''
     }
