@@ -8,7 +8,8 @@ import { runAll, planAll, type EngineOptions } from '../scripts/engine/run-all.t
 import { clean } from '../scripts/engine/clean.ts'
 import { decideItem, readBook, runItems, strayEntries, writeBook } from '../scripts/engine/items.ts'
 import { forEachLimited } from '../scripts/engine/limit.ts'
-import type { EngineEvent, Stage } from '../scripts/engine/types.ts'
+import type { EngineEvent, FileStamp, Stage, StampFile } from '../scripts/engine/types.ts'
+import { stampText } from '../scripts/engine/record.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 import { LineCache, streamableArrays, validateFile } from '../scripts/engine/validate.ts'
@@ -598,6 +599,16 @@ test('an input edited while its stage runs for the first time is stale on the ne
   assert.equal((await copy()).ran, ['copy'])
   assert.equal((await copy()).reasons.copy, ['input-changed in/a.txt'], 'the record must not vouch for bytes the run never read')
   assert.equal(r.read('out/copy.txt'), 'edited meanwhile')
+})
+
+test('the stamps file is the JSON of the stamps, written in pieces, whatever characters a path holds', () => {
+  const odd = ['/plain/a.txt', '/q"uote', '/back\\slash', '/new\nline', '/tab\there', '/é/ü', '/pair/\ud83d\ude00', '/lone/\ud83d', '/ctl\u0001']
+  const stamps: StampFile = {
+    inputs: Object.fromEntries(odd.map((p, i) => [p, [i, 1795874732122.949 + i, 'ab'.repeat(32)] as FileStamp])),
+    outputs: { '/out/x.json': [0, 0, ''] },
+    entries: { '/out/tree/t"1': [3, 'st\\ats', 'c'] },
+  }
+  assert.is([...stampText(stamps)].join(''), JSON.stringify(stamps))
 })
 
 test('overlapping inputs (a dir and a file in it) digest as expand sees them, so a no-op plan stops at the digest', () => {

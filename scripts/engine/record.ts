@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { sha256 } from '../lib/hash.ts'
 import { batched, writeChunksAtomic, writeFileAtomic } from '../lib/fsx.ts'
-import type { StageRecord, StampFile } from './types.ts'
+import type { EntryStamp, FileStamp, StageRecord, StampFile } from './types.ts'
 
 // 2: tree outputs are stamped per entry.
 export const ENGINE_VERSION = 2
@@ -82,13 +82,13 @@ export function writeRecord(store: Store, record: Omit<StageRecord, 'stamps'>, s
  * JSON.stringify(stamps), in pieces: at full scale the text is 11 MB, and as one string (with its
  * hash and write) it was a quarter of a cold extract's peak memory.
  */
-function* stampText(stamps: StampFile): Generator<string> {
+export function* stampText(stamps: StampFile): Generator<string> {
   let section = '{'
   for (const [name, map] of Object.entries(stamps)) {
     yield `${section}${JSON.stringify(name)}:{`
     let sep = ''
-    for (const [path, stamp] of Object.entries(map as Record<string, unknown>)) {
-      yield `${sep}${JSON.stringify(path)}:${JSON.stringify(stamp)}`
+    for (const [path, [a, b, c]] of Object.entries(map as Record<string, FileStamp | EntryStamp>)) {
+      yield `${sep}${quoted(path)}:[${a},${typeof b === 'number' ? b : quoted(b)},${quoted(c)}]`
       sep = ','
     }
     yield '}'
@@ -96,6 +96,12 @@ function* stampText(stamps: StampFile): Generator<string> {
   }
   yield '}'
 }
+
+/** What JSON.stringify would need to escape (or check, for lone surrogates) in a string. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
+
+/** JSON.stringify(text), without its cost for the plain paths and hex hashes stamps are made of. */
+const quoted = (text: string): string => (NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`)
 
 export function deleteStamps(store: Store, stage: string): void {
   rmSync(stampsPath(store, stage), { force: true })
