@@ -14,6 +14,9 @@ import { generateStage } from '../scripts/stages/generate/generate-stage.ts'
 import { normalisePathsInText } from '../scripts/stages/generate/ground-truth.ts'
 import { readSelectedIds } from '../scripts/contracts/selected-tasks.ts'
 import { renderDockerfile } from '../scripts/stages/generate/task-files.ts'
+import { computeBaselines } from '../scripts/stages/generate/baselines.ts'
+import { indexRecords } from '../scripts/contracts/dataset.ts'
+import { TaskGrams } from '../scripts/verifier/leaks.ts'
 import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
 import { rig, type Rig } from './helpers/rig.ts'
@@ -250,6 +253,19 @@ test('a task whose instruction repeats a ground-truth sentence fails by name; le
   assert.match(failed.result.failed[0].error, 'sc_ipc_send truncates payloads')
   const off = await run(ws, { config: { tasks: { leak_check: { enabled: false, min_run_words: 12, min_sentence_words: 8, min_specific_words: 3 } } } }, false)
   assert.equal(off.result.built, [ID_A, ID_C])
+})
+
+test('the leak baseline is made only for tasks.leak_check; the common vocabulary is the same without it', () => {
+  const shared = 'Requests enter the gateway and are forwarded to the texture service over the shared IPC channel with retries.'
+  using ws = workspace([record(ID_A, 'A', { ground_truth: `${shared} One.` }), record(ID_A2, 'A', { ground_truth: `${shared} Two.` }), record(ID_C, 'C')])
+  const located = indexRecords(ws.dataset, new Set([ID_A, ID_C]))
+  const on = computeBaselines(ws.dataset, [ID_A, ID_C], located, true)
+  const off = computeBaselines(ws.dataset, [ID_A, ID_C], located, false)
+  const mine = on.leak?.sharedWith([`${shared} One.`])
+  const grams = [...new TaskGrams([shared]).all]
+  assert.ok(grams.length > 0 && grams.every((g) => mine?.has(g)), 'the peer task on project A shares the phrasing')
+  assert.is(off.leak, undefined)
+  assert.equal(off.common, on.common)
 })
 
 test('phrasing another task of the same project shares is no leak', async () => {

@@ -8,7 +8,7 @@ import { check } from '../scripts/lib/schemas.ts'
 import { cheatAnswers, paraphrase, reorderSections } from '../scripts/verifier/answers.ts'
 import { calibrateTasks, pickPeers, readTask, taskAnswers, taskProblems, DEFAULT_MARGINS, type TaskDir } from '../scripts/verifier/calibration.ts'
 import { writeCalibrationReport } from '../scripts/verifier/calibration-files.ts'
-import { commonTerms, instructionGivens, thinTruth } from '../scripts/verifier/evidence.ts'
+import { buildEvidence, commonTerms, instructionGivens, thinTruth, type ProjectView } from '../scripts/verifier/evidence.ts'
 import { findLeaks, leakBaseline, sharedWithOthers } from '../scripts/verifier/leaks.ts'
 import { emptyAnswer } from '../scripts/verifier/oracle.ts'
 import { round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
@@ -415,6 +415,21 @@ grounding.run()
 // ---------------------------------------------------------------------------------------------
 
 const rules = suite('verifier rules')
+
+rules('evidence kept per project: each task on it gets what a fresh look at the project gives, its files read once', () => {
+  let reads = 0
+  const view = (): ProjectView => ({ files: Object.keys(SHOP), read: (rel) => (reads++, SHOP[rel]) })
+  const other = 'Prices come from `price_cart` in `src/cart/cart_service.py`, which sums `unit_price` over the cart items.'
+  const instruction = 'Why is `place_order` slow?'
+  const shared = view()
+  const tasks: [string, string][] = [[SHOP_TRUTH, ''], [other, ''], [SHOP_TRUTH, instruction], [other, instruction]]
+  const kept = tasks.map(([truth, told]) => buildEvidence(truth, shared, told))
+  const keptReads = reads
+  const fresh = tasks.map(([truth, told]) => buildEvidence(truth, view(), told))
+  assert.equal(kept, fresh)
+  assert.not.equal(kept[0].lineIndex, kept[1].lineIndex, 'two truths, two indexes')
+  assert.is(keptReads, new Set(kept.flatMap((e) => e.relevant)).size)
+})
 
 rules('what the instruction names earns nothing: copying it scores 0', () => {
   const instruction = 'Explain why checkout is slow: `place_order`, `charge_card` and src/orders/order_pipeline.py are involved.'

@@ -141,7 +141,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   // The verifier's cross-task baselines (common vocabulary, shared phrasing for the leak check)
   // read other records too; their hash is part of the recipe, so a change rebuilds every task.
-  const baselines = computeBaselines(options.dataset, inFileOrder, located)
+  const baselines = computeBaselines(options.dataset, inFileOrder, located, config.tasks.leak_check.enabled)
   ctx.commonTerms = baselines.common
   ctx.leakBaseline = baselines.leak
   // Without the variant settings: the baseline's tasks are the same whichever variants are made.

@@ -6,8 +6,8 @@
 // oracle quotes as evidence.
 import { createHash } from 'node:crypto'
 import {
-  CONTAINER_ROOT, contentTokens, countWords, FileResolver, identifiers, lineHash, MIN_CODE_LINE_CHARS, normaliseCodeLine,
-  normaliseText, pathNames, proseOf, relativeProjectPath,
+  CONTAINER_ROOT, contentTokens, countWords, identifiers, lineHash, MIN_CODE_LINE_CHARS, normaliseCodeLine,
+  normaliseText, pathNames, proseOf, relativeProjectPath, resolverFor,
 } from './score.ts'
 import { DEFAULT_JUDGE, DEFAULT_LIMITS, type GroundTruthFile, type JudgeSettings, type VerifierConfig } from './verifier-types.ts'
 
@@ -35,9 +35,9 @@ export interface Evidence {
  *  identifier-bearing lines as hashes, and a few of those lines for the oracle. A ground truth
  *  naming no file has no relevant files: the file and code metrics then do not apply. */
 export function buildEvidence(truthText: string, project: ProjectView, instruction = ''): Evidence {
-  const resolver = new FileResolver(project.files)
+  const resolver = resolverFor(project.files)
   const relevant = resolver.filesIn(normaliseText(truthText)).sort()
-  const all = identifiers(normaliseText(truthText), pathNames(resolver.files))
+  const all = identifiers(normaliseText(truthText), resolver.names)
   const given = new Set(contentTokens(normaliseText(instruction)))
   // Lines carrying identifiers the instruction already names are what grep finds without any
   // understanding; the index prefers lines with identifiers only the ground truth knows.
@@ -47,32 +47,64 @@ export function buildEvidence(truthText: string, project: ProjectView, instructi
   return { relevant, ...indexLines(relevant, all, project), novel: false }
 }
 
+/** A line of a project file that names at least one identifier, as indexLines weighs it. */
+interface CodeLine {
+  /** As written, trailing blanks dropped. */
+  line: string
+  norm: string
+  /** Its distinct identifiers. */
+  ids: string[]
+  /** lineHash(norm), made when first needed ('' when it has none). */
+  hash?: string
+  /** Inside a Markdown fence marker line: never quoted. */
+  fenced: boolean
+}
+
+/** Per project view, per file: its identifier lines. Every task on a project reads the same few
+ *  files; the view lives as long as its project's scan is cached, and so do these. */
+const codeLinesOf = new WeakMap<ProjectView, Map<string, CodeLine[] | undefined>>()
+
+function codeLines(project: ProjectView, rel: string): CodeLine[] | undefined {
+  let byFile = codeLinesOf.get(project)
+  if (!byFile) codeLinesOf.set(project, (byFile = new Map()))
+  if (byFile.has(rel)) return byFile.get(rel)
+  const text = project.read(rel)
+  let lines: CodeLine[] | undefined
+  if (text !== undefined) {
+    lines = []
+    for (const line of normaliseText(text).split(/\r?\n/)) {
+      const norm = normaliseCodeLine(line)
+      if (norm.length < MIN_CODE_LINE_CHARS) continue
+      const ids = [...identifiers(line, new Set())]
+      if (ids.length === 0) continue
+      lines.push({ line: line.replace(/\s+$/, ''), norm, ids, fenced: line.includes('```') || line.includes('~~~') })
+    }
+  }
+  byFile.set(rel, lines)
+  return lines
+}
+
 function indexLines(relevant: string[], truthIdents: ReadonlySet<string>, project: ProjectView): Pick<Evidence, 'lineIndex' | 'quotes'> {
   const lineIndex: Record<string, string[]> = {}
   const quotes = new Map<string, string[]>()
   for (const rel of relevant) {
-    const text = project.read(rel)
-    if (text === undefined || truthIdents.size === 0) continue
+    if (truthIdents.size === 0) continue
+    const lines = codeLines(project, rel)
+    if (lines === undefined) continue
     const hashes = new Set<string>()
     const picked: { line: string; hits: number }[] = []
     const seen = new Set<string>()
-    for (const line of normaliseText(text).split(/\r?\n/)) {
-      const norm = normaliseCodeLine(line)
-      if (norm.length < MIN_CODE_LINE_CHARS) continue
+    for (const code of lines) {
       let hits = 0
-      let extra = 0
-      for (const id of identifiers(line, new Set())) {
-        if (truthIdents.has(id)) hits++
-        else extra++
-      }
+      for (const id of code.ids) if (truthIdents.has(id)) hits++
       if (hits === 0) continue
-      const h = lineHash(norm)
-      if (h === undefined) continue
+      const h = (code.hash ??= lineHash(code.norm) ?? '')
+      if (h === '') continue
       hashes.add(h)
-      if (!seen.has(norm) && !line.includes('```') && !line.includes('~~~')) {
-        seen.add(norm)
+      if (!seen.has(code.norm) && !code.fenced) {
+        seen.add(code.norm)
         // Lines naming ground-truth identifiers and little else make the sharpest evidence.
-        picked.push({ line: line.replace(/\s+$/, ''), hits: hits - extra / 2 })
+        picked.push({ line: code.line, hits: hits - (code.ids.length - hits) / 2 })
       }
     }
     if (hashes.size === 0) continue
@@ -99,7 +131,7 @@ export function instructionGivens(instruction: string, projectFiles: readonly st
   const text = normaliseText(instruction)
   return {
     terms: [...new Set(contentTokens(text))].sort(),
-    files: new FileResolver(projectFiles).filesIn(text).sort().map((f) => CONTAINER_ROOT + f),
+    files: resolverFor(projectFiles).filesIn(text).sort().map((f) => CONTAINER_ROOT + f),
   }
 }
 

@@ -275,6 +275,16 @@ function normaliseMention(raw: string): [string, boolean] {
 
 export type MentionKind = 'file' | 'ambiguous' | 'fabricated'
 
+/** One resolver per file list (by identity): every task on a project shares its list, and a
+ *  resolver (with its path pattern) costs far more to build than to ask. */
+const resolvers = new WeakMap<readonly string[], FileResolver>()
+
+export function resolverFor(projectFiles: readonly string[]): FileResolver {
+  let resolver = resolvers.get(projectFiles)
+  if (!resolver) resolvers.set(projectFiles, (resolver = new FileResolver(projectFiles)))
+  return resolver
+}
+
 /** Path-aware file mentions over the project's files (see verify.py's FileResolver). */
 export class FileResolver {
   readonly files: string[] = []
@@ -307,6 +317,13 @@ export class FileResolver {
       if (who.size === 1 && !this.forms.has(suffix)) this.forms.set(suffix, [...who][0])
     }
     this.pattern = pathPattern(this.files)
+  }
+
+  #names: ReadonlySet<string> | undefined
+
+  /** pathNames of the files, made once. */
+  get names(): ReadonlySet<string> {
+    return (this.#names ??= pathNames(this.files))
   }
 
   scan(text: string): [string | undefined, string, MentionKind][] {
@@ -537,7 +554,7 @@ export function score(answerText: string, gtFile: GroundTruthFile, judge?: Judge
   const givenTerms = new Set([...gt.instructionTerms, ...gt.commonTerms])
   const givenFiles = new Set(gt.instructionFiles.map(relativeProjectPath))
   const relevant = new Set(gt.relevant.map(relativeProjectPath))
-  const excluded = pathNames(resolver.files)
+  const excluded = resolver.names
   // Words and identifiers are read in the prose (fenced code is judged by grounding alone), so
   // pasted code cannot buy vocabulary.
   const truthProse = proseOf(truthText)

@@ -47,7 +47,17 @@ export interface BuildInputs {
 const TASK_SUBDIRS = ['environment', 'tests', 'solution']
 
 /** The project's files as the verifier index and the oracle read them (text files only). */
+/** One view per scanned tree: what the verifier derives from a project (its resolver, its files'
+ *  identifier lines) is kept by view, for every task on the project. */
+const views = new WeakMap<ProjectTree, ProjectView>()
+
 function projectView(tree: ProjectTree): ProjectView {
+  let view = views.get(tree)
+  if (!view) views.set(tree, (view = readView(tree)))
+  return view
+}
+
+function readView(tree: ProjectTree): ProjectView {
   return {
     files: [...tree.files.keys()],
     read(rel) {
