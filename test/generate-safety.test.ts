@@ -5,7 +5,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { filesUnder } from '../scripts/stages/generate/kept.ts'
@@ -76,6 +76,8 @@ test('files a user added inside a task dir are moved to out/kept/ and named when
   const task = (id: string, rel: string) => join(out, 'tasks', id, rel)
   writeFileSync(task(first, 'notes.txt'), 'my notes\n')
   writeFileSync(task(first, 'environment/extra.txt'), 'extra\n')
+  // A link to a folder is one file of the user's, not a folder to look into.
+  symlinkSync('tests', task(first, 'tests-link'))
   // A project file the data no longer has was the tool's: it goes without being "kept".
   const project = filesUnder(task(first, 'environment/project'))
   const dropped = project[project.length - 1]
@@ -88,7 +90,8 @@ test('files a user added inside a task dir are moved to out/kept/ and named when
   const [stamp] = readdirSync(kept)
   assert.is(readFileSync(join(kept, stamp, first, 'notes.txt'), 'utf8'), 'my notes\n')
   assert.is(readFileSync(join(kept, stamp, first, 'environment/extra.txt'), 'utf8'), 'extra\n')
-  assert.equal(filesUnder(join(kept, stamp)), [`${first}/environment/extra.txt`, `${first}/notes.txt`])
+  assert.equal(filesUnder(join(kept, stamp)), [`${first}/environment/extra.txt`, `${first}/notes.txt`, `${first}/tests-link`])
+  assert.is(readlinkSync(join(kept, stamp, first, 'tests-link')), 'tests')
   const warning = rerun.warnings.find((w) => w.includes(first) && w.includes('not written by generate'))
   assert.ok(warning && warning.includes('notes.txt') && warning.includes('environment/extra.txt') && warning.includes(join(kept, stamp)), rerun.warnings.join('\n'))
 

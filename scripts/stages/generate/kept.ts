@@ -5,7 +5,7 @@
 // <out>/kept/<run time>/<task id>/<same path> and named in a warning, before the engine swaps the
 // dir out. Without a list (a task generated before lists were kept) only the new build's files
 // count as the tool's, so a doubtful file is moved aside, never deleted.
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, type Dirent } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { writeFileAtomic } from '../../lib/fsx.ts'
 
@@ -22,20 +22,23 @@ export interface KeptOptions {
   warn(message: string): void
 }
 
-/** Every file and symlink under dir, as posix paths relative to it, sorted. */
+/**
+ * Every file and symlink under dir, as posix paths relative to it, sorted. The listing's entry
+ * types say which are folders (a symlink is never one), so nothing is lstat-ed: at 8,000 tasks
+ * that was 400,000 calls.
+ */
 export function filesUnder(dir: string): string[] {
   const out: string[] = []
   const walk = (abs: string, rel: string): void => {
-    let names: string[]
+    let entries: Dirent[]
     try {
-      names = readdirSync(abs)
+      entries = readdirSync(abs, { withFileTypes: true })
     } catch {
       return
     }
-    for (const name of names.sort()) {
-      const path = `${abs}/${name}`
-      const r = rel ? `${rel}/${name}` : name
-      if (lstatSync(path).isDirectory()) walk(path, r)
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const r = rel ? `${rel}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(`${abs}/${entry.name}`, r)
       else out.push(r)
     }
   }
