@@ -32,14 +32,29 @@ function treeEntries(tree: string, listings: Listings): string[] {
 // whose remembered listings would cost more to load than listing them.
 const uncached = (): Listings => new Listings()
 
-export function observeOutputs(outputs: OutputSpec[], listings: Listings = uncached()): OutputState {
+/**
+ * `onEntry`, when given, sees each tree entry's files as they were walked for its state, so a
+ * caller that needs their content (stamping a new entry) does not walk the entry a second time.
+ */
+export function observeOutputs(
+  outputs: OutputSpec[],
+  listings: Listings = uncached(),
+  onEntry?: (entry: string, state: EntryState, files: StatMap) => void,
+): OutputState {
   const files = expand(outputs.filter((o) => o.kind !== 'tree').map((o) => o.path), new Map(), listings)
   const entries = new Map<string, EntryState>()
   const digest = createHash('sha256').update(statDigest(files))
   for (const tree of outputs.filter((o) => o.kind === 'tree')) {
     for (const entry of treeEntries(tree.path, listings)) {
-      const { files: count, digest: stats } = specStats([entry], listings)
-      const state = { files: count, stats }
+      let state: EntryState
+      if (onEntry) {
+        const walked = expand([entry], new Map(), listings)
+        state = { files: walked.size, stats: statDigest(walked) }
+        onEntry(entry, state, walked)
+      } else {
+        const { files: count, digest: stats } = specStats([entry], listings)
+        state = { files: count, stats }
+      }
       entries.set(entry, state)
       digest.update(`\n${entry}\0${state.stats}`)
     }
@@ -47,10 +62,17 @@ export function observeOutputs(outputs: OutputSpec[], listings: Listings = uncac
   return { digest: digest.digest('hex'), files, entries }
 }
 
+export type HashOf = (path: string, st: Stat) => string
+
 /** sha256 over the entry's files (relative path and content hash), in walk order. */
-export function entryContent(entry: string, hashOf: (path: string, st: Stat) => string, listings: Listings = uncached()): string {
+export function entryContent(entry: string, hashOf: HashOf, listings: Listings = uncached()): string {
+  return contentOf(entry, expand([entry], new Map(), listings), hashOf)
+}
+
+/** entryContent of files already walked. */
+export function contentOf(entry: string, files: StatMap, hashOf: HashOf): string {
   const hash = createHash('sha256')
-  for (const [path, st] of expand([entry], new Map(), listings)) hash.update(`${relative(entry, path)}\0${hashOf(path, st)}\n`)
+  for (const [path, st] of files) hash.update(`${relative(entry, path)}\0${hashOf(path, st)}\n`)
   return hash.digest('hex')
 }
 

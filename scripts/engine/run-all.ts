@@ -13,7 +13,7 @@ import { limiter } from './limit.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
 import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readStamps, SET_NAME, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
-import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
+import { contentOf, entryContent, entryStamp, observeOutputs, type HashOf, type OutputState } from './outputs.ts'
 import { IGNORED } from './files.ts'
 import { UsageError } from './exit-error.ts'
 import { schemaSet } from './schema-set.ts'
@@ -338,8 +338,14 @@ function recordRun(
   const inputs = sameExtras ? seen : expand([...stage.inputs, ...extraInputs], new Map(), x.listings)
   if (inputs !== seen) for (const [path, st] of inputs) inputs.set(path, seen.get(path) ?? st)
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, x.hashes, previousStamps)
-  const outputs = observeOutputs(stage.outputs)
-  const outputStamps = stampOutputs(stage, outputs, previousStamps, inputs, inputStamps, validated, owned)
+  const hashOf = outputHasher(inputs, inputStamps, validated)
+  const stamped = stampedEntry(stage, owned)
+  // An owned entry whose stats moved needs its content hashed: from the walk that observed it.
+  const contents = new Map<string, string>()
+  const outputs = observeOutputs(stage.outputs, undefined, (entry, state, files) => {
+    if (stamped(entry) && previousStamps?.entries[entry]?.[1] !== state.stats) contents.set(entry, contentOf(entry, files, hashOf))
+  })
+  const outputStamps = stampOutputs(outputs, previousStamps, hashOf, validated, stamped, contents)
   // Item records before the stage record: a crash between the two only costs rebuilds.
   for (const { file, book } of books) commitBook(file, book, (entry) => outputStamps.entries[entry])
   if (complete) writeRecord(
@@ -411,15 +417,17 @@ function stampInputs(inputs: StatMap, known: Map<string, string>, cache: HashCac
   return stamps
 }
 
-function stampOutputs(
-  stage: Stage,
-  outputs: OutputState,
-  previous: StampFile | undefined,
-  inputs: StatMap,
-  inputStamps: Record<string, FileStamp>,
-  validated: Map<string, string>,
-  owned: Record<string, string[]> | undefined,
-): Pick<StampFile, 'outputs' | 'entries'> {
+/** Entries the stage does not own (a user's notes in out/tasks) are never stamped, so never cleaned. */
+function stampedEntry(stage: Stage, owned: Record<string, string[]> | undefined): (entry: string) => boolean {
+  const trees = stage.outputs.filter((o) => o.kind === 'tree').map((tree) => ({
+    prefix: `${tree.path}/`,
+    mine: owned?.[tree.path] ? new Set(owned[tree.path].map((name) => `${tree.path}/${name}`)) : undefined,
+  }))
+  return (entry) => trees.some(({ prefix, mine }) => entry.startsWith(prefix) && (!mine || mine.has(entry)))
+}
+
+/** How an output file is hashed for its stamp: validated bytes, a hard-linked input, or a read. */
+function outputHasher(inputs: StatMap, inputStamps: Record<string, FileStamp>, validated: Map<string, string>): HashOf {
   // A hard-linked output shares its inode with an input already hashed: no need to read it again.
   // Made on the first output that needs it: extract's three validated files never do, and over
   // 82,000 inputs the map is 7 MB.
@@ -434,7 +442,17 @@ function stampOutputs(
     }
     return byInode.get(inodeKey(st))
   }
-  const hashOf = (path: string, st: Stat) => validated.get(path) ?? linkedHash(st) ?? hashEntry(path, st)
+  return (path, st) => validated.get(path) ?? linkedHash(st) ?? hashEntry(path, st)
+}
+
+function stampOutputs(
+  outputs: OutputState,
+  previous: StampFile | undefined,
+  hashOf: HashOf,
+  validated: Map<string, string>,
+  stamped: (entry: string) => boolean,
+  contents: Map<string, string>,
+): Pick<StampFile, 'outputs' | 'entries'> {
   const files: Record<string, FileStamp> = {}
   for (const [path, st] of outputs.files) {
     const old = previous?.outputs[path]
@@ -445,14 +463,10 @@ function stampOutputs(
     files[path] = [st.size, st.mtimeMs, checked ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : hashOf(path, st))]
   }
   const entries: Record<string, EntryStamp> = {}
-  for (const tree of stage.outputs.filter((o) => o.kind === 'tree')) {
-    // Entries the stage does not own (a user's notes in out/tasks) are never stamped, so never cleaned.
-    const mine = owned?.[tree.path] ? new Set(owned[tree.path].map((name) => `${tree.path}/${name}`)) : undefined
-    for (const [entry, state] of outputs.entries) {
-      if (!entry.startsWith(`${tree.path}/`) || (mine && !mine.has(entry))) continue
-      const old = previous?.entries[entry]
-      entries[entry] = old && old[1] === state.stats ? old : entryStamp(state, entryContent(entry, hashOf))
-    }
+  for (const [entry, state] of outputs.entries) {
+    if (!stamped(entry)) continue
+    const old = previous?.entries[entry]
+    entries[entry] = old && old[1] === state.stats ? old : entryStamp(state, contents.get(entry) ?? entryContent(entry, hashOf))
   }
   return { outputs: files, entries }
 }
