@@ -21,7 +21,7 @@ import { GenerateError, TaskError } from './generate/generate-errors.ts'
 import { manifestJson, MANIFEST_FILE } from './generate/manifest.ts'
 import type { PlaceState } from './generate/project.ts'
 import { renderDatasetToml } from './generate/registry.ts'
-import { harborTaskDigest, manifestEntry, type TaskFacts } from './generate/harbor-task-digest.ts'
+import { manifestEntry, type TaskFacts } from './generate/harbor-task-digest.ts'
 import { harborDigestOfDir } from '../lib/harbor-digest.ts'
 import { DatasetError, DATASET_RECORD_SCHEMA, indexRecords, readRecordAt, type DatasetRecord, type RecordRef } from '../contracts/dataset.ts'
 import { readSelectedIds } from '../contracts/selected-tasks.ts'
@@ -172,9 +172,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       return { hash: inputHash, value: { record, tree, inputHash, dockerImage, dockerfile, mcp: mcpInfo } }
     },
     build: async (id, inputs, dir) => {
-      const outputHash = await buildTask(inputs, dir as string, ctx)
+      const digests = await buildTask(inputs, dir as string, ctx)
       kept?.rebuilt(id, dir as string)
-      return { input_hash: inputs.inputHash, output_hash: outputHash, language: inputs.record.language, project_id: inputs.record.project_id, harbor_digest: mcp ? harborDigestOfDir(dir as string) : harborTaskDigest(dir as string, inputs.tree) }
+      return { input_hash: inputs.inputHash, output_hash: digests.output, language: inputs.record.language, project_id: inputs.record.project_id, harbor_digest: digests.harbor }
     },
   })
   // Removed at commit: what the user added to them goes aside first.

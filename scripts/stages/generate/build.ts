@@ -11,6 +11,8 @@ import type { ContentHashes, DockerfileCache } from './caches.ts'
 import type { LeakBaseline } from './baselines.ts'
 import { buildGroundTruth } from './ground-truth.ts'
 import { taskDigestWithBlock } from './manifest.ts'
+import { harborTaskDigest } from './harbor-task-digest.ts'
+import { harborDigestOfDir } from '../../lib/harbor-digest.ts'
 import { placeProject, PROJECT_PREFIX, type PlaceState, type ProjectTree } from './project.ts'
 import { renderTaskFiles } from './task-files.ts'
 import type { DatasetRecord, GenerateConfig } from './generate-types.ts'
@@ -73,8 +75,8 @@ function readView(tree: ProjectTree): ProjectView {
   }
 }
 
-/** Writes the task dir `dir` (replacing any leftover) and returns its digest. */
-export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<string> {
+/** Writes the task dir `dir` (replacing any leftover) and returns its digests: ours, and Harbor's. */
+export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<{ output: string; harbor: string }> {
   const { record, tree } = inputs
   const paths = { wrapper: record.project.wrapper, files: tree.files }
   const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
@@ -98,8 +100,8 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
   // The mcp variant keeps the project out of the agent's image: only the sidecar's context has it.
   if (ctx.mcp) {
     await ctx.mcp.writeEnvironment(dir, tree, ctx.place)
-    return mcpTaskDigests(dir).output
+    return { output: mcpTaskDigests(dir).output, harbor: harborDigestOfDir(dir) }
   }
   await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place)
-  return taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock)
+  return { output: taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock), harbor: harborTaskDigest(records, tree) }
 }

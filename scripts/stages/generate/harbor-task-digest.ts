@@ -2,12 +2,11 @@
 // from what generate already knows instead of reading the task dir back. The project's files
 // come from the scan's hashes; a symlink counts as the file it points to (its target was resolved
 // inside the project when the tree was scanned) and a symlink to a directory not at all, as
-// Harbor's walk does. Only the few rendered files (task.toml, tests/, solution/, the Dockerfile)
-// are read, and the packer's ignore rules (caches, editor droppings) are applied by harborDigest.
-import { lstatSync, readdirSync } from 'node:fs'
+// Harbor's walk does. The rendered files (task.toml, tests/, solution/, the Dockerfile) count
+// with the hashes of what was written, and the packer's ignore rules (caches, editor droppings)
+// are applied by harborDigest.
 import { posix } from 'node:path'
 import { harborDigest } from '../../lib/harbor-digest.ts'
-import { sha256File } from '../../lib/hash.ts'
 import { PROJECT_PREFIX, type ProjectTree } from './project.ts'
 import type { ManifestEntry } from './generate-types.ts'
 
@@ -22,20 +21,10 @@ function packedHash(tree: ProjectTree, rel: string): string | undefined {
   return pointed?.kind === 'file' ? pointed.sha256 : undefined
 }
 
-/** Harbor's digest of the task dir `dir`, whose project part is `tree` placed under environment/project/. */
-export function harborTaskDigest(dir: string, tree: ProjectTree): string {
-  const records: [string, string][] = []
-  const project = PROJECT_PREFIX.slice(0, -1)
-  const walk = (abs: string, rel: string) => {
-    for (const name of readdirSync(abs)) {
-      const path = rel ? `${rel}/${name}` : name
-      if (path === project) continue
-      const st = lstatSync(`${abs}/${name}`)
-      if (st.isDirectory()) walk(`${abs}/${name}`, path)
-      else if (st.isFile()) records.push([path, sha256File(`${abs}/${name}`)])
-    }
-  }
-  walk(dir, '')
+/** Harbor's digest of a task dir: its rendered files (path, sha256 of what was written), and
+ *  `tree` placed under environment/project/. */
+export function harborTaskDigest(rendered: Iterable<readonly [string, string]>, tree: ProjectTree): string {
+  const records: (readonly [string, string])[] = [...rendered]
   for (const rel of tree.files.keys()) {
     const hash = packedHash(tree, rel)
     if (hash !== undefined) records.push([`${PROJECT_PREFIX}${rel}`, hash])
