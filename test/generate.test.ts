@@ -17,6 +17,7 @@ import { renderDockerfile } from '../scripts/stages/generate/task-files.ts'
 import { computeBaselines } from '../scripts/stages/generate/baselines.ts'
 import { indexRecords } from '../scripts/contracts/dataset.ts'
 import { TaskGrams } from '../scripts/verifier/leaks.ts'
+import { filesUnder } from '../scripts/stages/generate/kept.ts'
 import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
 import { rig, type Rig } from './helpers/rig.ts'
@@ -342,6 +343,18 @@ test('a symlink leaving the project is not followed and is reported; one inside 
   assert.ok(lstatSync(join(project, 'docs', 'config-link.txt')).isSymbolicLink())
   assert.is(readlinkSync(join(project, 'docs', 'config-link.txt')), '../src/config.txt')
   assert.is(readFileSync(join(project, 'docs', 'config-link.txt'), 'utf8'), LAYOUT_C['src/config.txt'])
+})
+
+test('the files generate remembers writing into a task are exactly what its dir holds, links included', async () => {
+  using ws = workspace([record(ID_C, 'C')], { C: LAYOUT_C })
+  const root = join(ws.data, 'generated/rust_web_social_expert_073')
+  symlinkSync(join(root, 'src', 'config.txt'), join(root, 'docs', 'config-link.txt'))
+  const { result } = await run(ws)
+  assert.equal(result.built, [ID_C])
+  const listed = JSON.parse(readFileSync(join(ws.base, 'out', '.taskcache', 'cache', 'generate', 'written', `${ID_C}.json`), 'utf8')) as string[]
+  const onDisk = filesUnder(join(ws.current, ID_C))
+  assert.ok(onDisk.includes('environment/project/docs/config-link.txt') && onDisk.includes('task.toml'))
+  assert.equal([...listed].sort(), [...onDisk].sort())
 })
 
 test('context files missing from the project are dropped from ground_truth.json with a warning', async () => {

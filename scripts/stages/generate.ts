@@ -173,7 +173,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     },
     build: async (id, inputs, dir) => {
       const digests = await buildTask(inputs, dir as string, ctx)
-      kept?.rebuilt(id, dir as string)
+      kept?.rebuilt(id, dir as string, digests.written)
       return { input_hash: inputs.inputHash, output_hash: digests.output, language: inputs.record.language, project_id: inputs.record.project_id, harbor_digest: digests.harbor }
     },
   })

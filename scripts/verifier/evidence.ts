@@ -77,7 +77,7 @@ function codeLines(project: ProjectView, rel: string): CodeLine[] | undefined {
       if (norm.length < MIN_CODE_LINE_CHARS) continue
       const ids = [...identifiers(line, new Set())]
       if (ids.length === 0) continue
-      lines.push({ line: line.replace(/\s+$/, ''), norm, ids, fenced: line.includes('```') || line.includes('~~~') })
+      lines.push({ line: line.trimEnd(), norm, ids, fenced: line.includes('```') || line.includes('~~~') })
     }
   }
   byFile.set(rel, lines)

@@ -115,10 +115,13 @@ const stripUnderscores = (s: string): string => s.replace(/^_+|_+$/g, '')
  *  minus names of project files and folders (a path list is not knowledge of the code). */
 export function identifiers(text: string, excluded: ReadonlySet<string>): Set<string> {
   const out = new Set<string>()
-  for (const m of text.matchAll(IDENT)) {
-    const core = stripUnderscores(m[0])
+  for (const word of text.match(IDENT) ?? []) {
+    // Most words are short (if, x, self): the core is never longer than the word.
+    if (word.length < 4) continue
+    const core = stripUnderscores(word)
     if (core.length < 4 || !(core.includes('_') || CAMEL.test(core))) continue
-    const name = lowerAscii(core)
+    // IDENT matches ASCII only, where toLowerCase is lowerAscii.
+    const name = core.toLowerCase()
     if (!excluded.has(name)) out.add(name)
   }
   return out

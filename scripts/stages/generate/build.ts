@@ -75,8 +75,15 @@ function readView(tree: ProjectTree): ProjectView {
   }
 }
 
+export interface BuiltTask {
+  output: string
+  harbor: string
+  /** Every file and symlink written, relative to the task dir (unknown for the mcp variant). */
+  written?: string[]
+}
+
 /** Writes the task dir `dir` (replacing any leftover) and returns its digests: ours, and Harbor's. */
-export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<{ output: string; harbor: string }> {
+export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<BuiltTask> {
   const { record, tree } = inputs
   const paths = { wrapper: record.project.wrapper, files: tree.files }
   const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
@@ -103,5 +110,7 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
     return { output: mcpTaskDigests(dir).output, harbor: harborDigestOfDir(dir) }
   }
   await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place)
-  return { output: taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock), harbor: harborTaskDigest(records, tree) }
+  const written = records.map(([path]) => path)
+  for (const entry of tree.entries) if (entry.kind !== 'dir') written.push(`${PROJECT_PREFIX}${entry.rel}`)
+  return { output: taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock), harbor: harborTaskDigest(records, tree), written }
 }

@@ -72,10 +72,10 @@ export class KeptFiles {
    * After a task was built into `staged`: moves aside what the committed dir holds that the tool
    * did not write, then remembers the new build's files. The list is written before commit: a run
    * that dies in between only makes the next run treat the old build's extra files as foreign
-   * (moved aside, still not deleted).
+   * (moved aside, still not deleted). `written`: the build's files when it knows them (else walked).
    */
-  rebuilt(id: string, staged: string): void {
-    const fresh = filesUnder(staged)
+  rebuilt(id: string, staged: string, written?: readonly string[]): void {
+    const fresh = written ? [...written].sort() : filesUnder(staged)
     const ours = this.#written(id) ?? new Set<string>()
     for (const f of fresh) ours.add(f)
     this.#rescue(id, (rel) => ours.has(rel))
