@@ -147,42 +147,15 @@ export function expand(specs: readonly string[], into: StatMap = new Map(), list
 }
 
 /**
- * What a streamed walk saw, kept flat (the paths, and size, mtime and inode in one array of
- * numbers): when the digest has moved, the plan needs every stat, and this spares it a second
- * walk of the same tree (82,000 lstat calls for extract at full scale) without building the map
- * a no-op plan never needs.
+ * statDigest(expand(specs)) without building the map: a no-op plan only needs to know that
+ * nothing moved, and at 55,000 files the map is most of its garbage.
  */
-export class Walked {
-  readonly #paths: string[] = []
-  readonly #numbers: number[] = []
-  readonly #links = new Map<number, string>()
-
-  add(path: string, size: number, mtimeMs: number, ino: number, link: string | undefined): void {
-    if (link !== undefined) this.#links.set(this.#paths.length, link)
-    this.#paths.push(path)
-    this.#numbers.push(size, mtimeMs, ino)
-  }
-
-  /** expand() of the same specs, as they were walked. */
-  toMap(): StatMap {
-    const map: StatMap = new Map()
-    const n = this.#numbers
-    this.#paths.forEach((path, i) => {
-      const stat: Stat = { size: n[3 * i], mtimeMs: n[3 * i + 1], ino: n[3 * i + 2] }
-      const link = this.#links.get(i)
-      if (link !== undefined) stat.link = link
-      map.set(path, stat)
-    })
-    return map
-  }
+export function specDigest(specs: readonly string[], listings = NO_LISTINGS): string {
+  return specStats(specs, listings).digest
 }
 
-/**
- * The file count and statDigest(expand(specs)), streamed without building the map: a no-op plan
- * only needs to know that nothing moved, and at 55,000 files the map is most of its garbage.
- * `walked`, when given, keeps what was seen.
- */
-export function specStats(specs: readonly string[], listings = NO_LISTINGS, walked?: Walked): { files: number; digest: string } {
+/** The file count and statDigest of specs, streamed. */
+export function specStats(specs: readonly string[], listings = NO_LISTINGS): { files: number; digest: string } {
   const digest = new StatDigest()
   let files = 0
   // expand() keeps a path once (a map): where specs can overlap (a dir and a file in it, a glob),
@@ -194,9 +167,7 @@ export function specStats(specs: readonly string[], listings = NO_LISTINGS, walk
       seen.add(path)
     }
     files++
-    const link = st.isSymbolicLink() ? readlinkSync(path) : undefined
-    digest.add(path, st.size, st.mtimeMs, link)
-    walked?.add(path, st.size, st.mtimeMs, st.ino, link)
+    digest.add(path, st.size, st.mtimeMs, st.isSymbolicLink() ? readlinkSync(path) : undefined)
   }, listings)
   return { files, digest: digest.done() }
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
-import { expand, hashEntry, sameStat, specStats, Walked, type HashCache, type Listings, type StatMap } from './files.ts'
+import { expand, hashEntry, sameStat, specDigest, type HashCache, type Listings, type StatMap } from './files.ts'
 import { moduleGraph } from './imports.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { ENGINE_VERSION, readRecord, readStamps, type Store } from './record.ts'
@@ -90,8 +90,7 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   const recipe = await computeRecipe(stage, ctx.root)
   const record = readRecord(ctx.store, stage.name)
   const inputSpecs = [...stage.inputs, ...(record?.extraInputs ?? [])]
-  let walked: Walked | undefined
-  const inputs = lazy(() => walked?.toMap() ?? expand(inputSpecs, new Map(), ctx.listings))
+  const inputs = lazy(() => expand(inputSpecs, new Map(), ctx.listings))
   const outputs = lazy(() => observeOutputs(stage.outputs))
   const observation: Observation = { recipe, inputs, inputHashes: new Map(), outputs, outputHashes: new Map(), entryStamps: new Map(), touched: false }
 
@@ -104,10 +103,7 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
 
   for (const part of changedParts(record.recipe.parts, recipe.parts)) add({ kind: 'recipe-changed', part })
 
-  walked = new Walked()
-  const inputsMoved = specStats(inputSpecs, ctx.listings, walked).digest !== record.inputs.digest
-  // Unmoved and otherwise fresh so far, the stats are likely never needed: not held meanwhile.
-  if (!inputsMoved && reasons.length === 0) walked = undefined
+  const inputsMoved = specDigest(inputSpecs, ctx.listings) !== record.inputs.digest
   const outputsMoved = outputs().digest !== record.outputs.digest
   let stamps: StampFile | undefined
   if (inputsMoved || outputsMoved) {
