@@ -47,64 +47,32 @@ export function buildEvidence(truthText: string, project: ProjectView, instructi
   return { relevant, ...indexLines(relevant, all, project), novel: false }
 }
 
-/** A line of a project file that names at least one identifier, as indexLines weighs it. */
-interface CodeLine {
-  /** As written, trailing blanks dropped. */
-  line: string
-  norm: string
-  /** Its distinct identifiers. */
-  ids: string[]
-  /** lineHash(norm), made when first needed ('' when it has none). */
-  hash?: string
-  /** Inside a Markdown fence marker line: never quoted. */
-  fenced: boolean
-}
-
-/** Per project view, per file: its identifier lines. Every task on a project reads the same few
- *  files; the view lives as long as its project's scan is cached, and so do these. */
-const codeLinesOf = new WeakMap<ProjectView, Map<string, CodeLine[] | undefined>>()
-
-function codeLines(project: ProjectView, rel: string): CodeLine[] | undefined {
-  let byFile = codeLinesOf.get(project)
-  if (!byFile) codeLinesOf.set(project, (byFile = new Map()))
-  if (byFile.has(rel)) return byFile.get(rel)
-  const text = project.read(rel)
-  let lines: CodeLine[] | undefined
-  if (text !== undefined) {
-    lines = []
-    for (const line of normaliseText(text).split(/\r?\n/)) {
-      const norm = normaliseCodeLine(line)
-      if (norm.length < MIN_CODE_LINE_CHARS) continue
-      const ids = [...identifiers(line, new Set())]
-      if (ids.length === 0) continue
-      lines.push({ line: line.trimEnd(), norm, ids, fenced: line.includes('```') || line.includes('~~~') })
-    }
-  }
-  byFile.set(rel, lines)
-  return lines
-}
-
 function indexLines(relevant: string[], truthIdents: ReadonlySet<string>, project: ProjectView): Pick<Evidence, 'lineIndex' | 'quotes'> {
   const lineIndex: Record<string, string[]> = {}
   const quotes = new Map<string, string[]>()
   for (const rel of relevant) {
-    if (truthIdents.size === 0) continue
-    const lines = codeLines(project, rel)
-    if (lines === undefined) continue
+    const text = project.read(rel)
+    if (text === undefined || truthIdents.size === 0) continue
     const hashes = new Set<string>()
     const picked: { line: string; hits: number }[] = []
     const seen = new Set<string>()
-    for (const code of lines) {
+    for (const line of normaliseText(text).split(/\r?\n/)) {
+      const norm = normaliseCodeLine(line)
+      if (norm.length < MIN_CODE_LINE_CHARS) continue
       let hits = 0
-      for (const id of code.ids) if (truthIdents.has(id)) hits++
+      let extra = 0
+      for (const id of identifiers(line, new Set())) {
+        if (truthIdents.has(id)) hits++
+        else extra++
+      }
       if (hits === 0) continue
-      const h = (code.hash ??= lineHash(code.norm) ?? '')
-      if (h === '') continue
+      const h = lineHash(norm)
+      if (h === undefined) continue
       hashes.add(h)
-      if (!seen.has(code.norm) && !code.fenced) {
-        seen.add(code.norm)
+      if (!seen.has(norm) && !line.includes('```') && !line.includes('~~~')) {
+        seen.add(norm)
         // Lines naming ground-truth identifiers and little else make the sharpest evidence.
-        picked.push({ line: code.line, hits: hits - (code.ids.length - hits) / 2 })
+        picked.push({ line: line.trimEnd(), hits: hits - extra / 2 })
       }
     }
     if (hashes.size === 0) continue

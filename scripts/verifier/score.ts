@@ -115,7 +115,8 @@ const stripUnderscores = (s: string): string => s.replace(/^_+|_+$/g, '')
  *  minus names of project files and folders (a path list is not knowledge of the code). */
 export function identifiers(text: string, excluded: ReadonlySet<string>): Set<string> {
   const out = new Set<string>()
-  for (const word of text.match(IDENT) ?? []) {
+  for (const m of text.matchAll(IDENT)) {
+    const word = m[0]
     // Most words are short (if, x, self): the core is never longer than the word.
     if (word.length < 4) continue
     const core = stripUnderscores(word)

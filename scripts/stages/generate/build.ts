@@ -49,13 +49,21 @@ export interface BuildInputs {
 const TASK_SUBDIRS = ['environment', 'tests', 'solution']
 
 /** The project's files as the verifier index and the oracle read them (text files only). */
-/** One view per scanned tree: what the verifier derives from a project (its resolver, its files'
- *  identifier lines) is kept by view, for every task on the project. */
-const views = new WeakMap<ProjectTree, ProjectView>()
+/**
+ * One view per scanned tree: what the verifier derives from a project (its resolver, its files'
+ * identifier lines) is kept by view, for every task on the project. Tasks come grouped by
+ * project, so the last few views cover them; the engine holds every prepared tree until the run
+ * ends, and a view kept as long as its tree held 50 projects' derivations at once (+50 MB).
+ */
+const views = new Map<ProjectTree, ProjectView>()
+const VIEWS_KEPT = 4
 
 function projectView(tree: ProjectTree): ProjectView {
   let view = views.get(tree)
-  if (!view) views.set(tree, (view = readView(tree)))
+  if (view) views.delete(tree)
+  else view = readView(tree)
+  views.set(tree, view)
+  if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value as ProjectTree)
   return view
 }
 
