@@ -50,10 +50,10 @@ const TASK_SUBDIRS = ['environment', 'tests', 'solution']
 
 /** The project's files as the verifier index and the oracle read them (text files only). */
 /**
- * One view per scanned tree: what the verifier derives from a project (its resolver, its files'
- * identifier lines) is kept by view, for every task on the project. Tasks come grouped by
- * project, so the last few views cover them; the engine holds every prepared tree until the run
- * ends, and a view kept as long as its tree held 50 projects' derivations at once (+50 MB).
+ * One view per scanned tree: what the verifier derives from a project's file list (its resolver,
+ * a regex over every path, and its path names) is kept by view, for every task on the project.
+ * Tasks come grouped by project, so the last few views cover them; the engine holds every
+ * prepared tree until the run ends, so a view kept as long as its tree would pile up.
  */
 const views = new Map<ProjectTree, ProjectView>()
 const VIEWS_KEPT = 4
