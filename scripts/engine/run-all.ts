@@ -13,7 +13,7 @@ import { limiter } from './limit.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
 import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readStamps, SET_NAME, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
-import { contentOf, entryContent, entryStamp, observeOutputs, type HashOf, type OutputState } from './outputs.ts'
+import { contentOf, entryStamp, observeOutputs, type HashOf, type OutputState } from './outputs.ts'
 import { IGNORED } from './files.ts'
 import { UsageError } from './exit-error.ts'
 import { schemaSet } from './schema-set.ts'
@@ -340,12 +340,14 @@ function recordRun(
   const inputStamps = stampInputs(inputs, verdict.observation.inputHashes, x.hashes, previousStamps)
   const hashOf = outputHasher(inputs, inputStamps, validated)
   const stamped = stampedEntry(stage, owned)
-  // An owned entry whose stats moved needs its content hashed: from the walk that observed it.
-  const contents = new Map<string, string>()
+  // Owned entries are stamped as they are observed: one whose stats moved is hashed from that walk.
+  const entries: Record<string, EntryStamp> = {}
   const outputs = observeOutputs(stage.outputs, undefined, (entry, state, files) => {
-    if (stamped(entry) && previousStamps?.entries[entry]?.[1] !== state.stats) contents.set(entry, contentOf(entry, files, hashOf))
+    if (!stamped(entry)) return
+    const old = previousStamps?.entries[entry]
+    entries[entry] = old && old[1] === state.stats ? old : entryStamp(state, contentOf(entry, files, hashOf))
   })
-  const outputStamps = stampOutputs(outputs, previousStamps, hashOf, validated, stamped, contents)
+  const outputStamps = { outputs: stampFiles(outputs, previousStamps, hashOf, validated), entries }
   // Item records before the stage record: a crash between the two only costs rebuilds.
   for (const { file, book } of books) commitBook(file, book, (entry) => outputStamps.entries[entry])
   if (complete) writeRecord(
@@ -445,14 +447,8 @@ function outputHasher(inputs: StatMap, inputStamps: Record<string, FileStamp>, v
   return (path, st) => validated.get(path) ?? linkedHash(st) ?? hashEntry(path, st)
 }
 
-function stampOutputs(
-  outputs: OutputState,
-  previous: StampFile | undefined,
-  hashOf: HashOf,
-  validated: Map<string, string>,
-  stamped: (entry: string) => boolean,
-  contents: Map<string, string>,
-): Pick<StampFile, 'outputs' | 'entries'> {
+/** Stamps of the files of file and dir outputs. */
+function stampFiles(outputs: OutputState, previous: StampFile | undefined, hashOf: HashOf, validated: Map<string, string>): Record<string, FileStamp> {
   const files: Record<string, FileStamp> = {}
   for (const [path, st] of outputs.files) {
     const old = previous?.outputs[path]
@@ -462,13 +458,7 @@ function stampOutputs(
     if (checked !== undefined) rememberHash(path, st, checked)
     files[path] = [st.size, st.mtimeMs, checked ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : hashOf(path, st))]
   }
-  const entries: Record<string, EntryStamp> = {}
-  for (const [entry, state] of outputs.entries) {
-    if (!stamped(entry)) continue
-    const old = previous?.entries[entry]
-    entries[entry] = old && old[1] === state.stats ? old : entryStamp(state, contents.get(entry) ?? entryContent(entry, hashOf))
-  }
-  return { outputs: files, entries }
+  return files
 }
 
 const inodeKey = (st: Stat) => `${st.ino}:${st.size}:${st.mtimeMs}`
