@@ -4,15 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 
 /** Writes through a temp file and a rename, so readers see the old bytes or the new, never half. */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): void {
-  mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.tmp-${process.pid}`
-  try {
-    writeFileSync(tmp, data, mode === undefined ? undefined : { mode })
-    renameSync(tmp, path)
-  } catch (error) {
-    rmSync(tmp, { force: true })
-    throw error
-  }
+  viaTemp(path, (tmp) => writeFileSync(tmp, data, mode === undefined ? undefined : { mode }))
 }
 
 /**
@@ -20,10 +12,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: 
  * never exists as one string. Returns the sha256 of what was written.
  */
 export function writeChunksAtomic(path: string, chunks: Iterable<string>): string {
-  mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.tmp-${process.pid}`
   const hash = createHash('sha256')
-  try {
+  viaTemp(path, (tmp) => {
     const fd = openSync(tmp, 'w')
     try {
       for (const chunk of chunks) {
@@ -33,12 +23,21 @@ export function writeChunksAtomic(path: string, chunks: Iterable<string>): strin
     } finally {
       closeSync(fd)
     }
+  })
+  return hash.digest('hex')
+}
+
+/** Has `write` fill a temp file beside `path`, then renames it into place (removed on failure). */
+function viaTemp(path: string, write: (tmp: string) => void): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = `${path}.tmp-${process.pid}`
+  try {
+    write(tmp)
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, { force: true })
     throw error
   }
-  return hash.digest('hex')
 }
 
 /** Pieces of about `size` characters, each joined from the strings given. */
