@@ -426,6 +426,11 @@ rules('evidence for tasks sharing a project view is what a fresh view of the pro
   assert.equal(kept, tasks.map(([truth, told]) => buildEvidence(truth, view(), told)))
   assert.not.equal(kept[0].lineIndex, kept[1].lineIndex, 'two truths, two indexes')
   assert.equal(instructionGivens(instruction, shared.files), instructionGivens(instruction, [...shared.files]))
+  // Another project (a file list without the pipeline) gets its own resolver, not the shared one's.
+  const named = 'Look at src/orders/order_pipeline.py first.'
+  const smaller = Object.keys(SHOP).filter((f) => f !== 'src/orders/order_pipeline.py')
+  assert.equal(instructionGivens(named, shared.files).files, [`${P}src/orders/order_pipeline.py`])
+  assert.equal(instructionGivens(named, smaller).files, [])
 })
 
 rules('what the instruction names earns nothing: copying it scores 0', () => {
