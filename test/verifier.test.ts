@@ -11,7 +11,7 @@ import { writeCalibrationReport } from '../scripts/verifier/calibration-files.ts
 import { buildEvidence, commonTerms, instructionGivens, thinTruth, type ProjectView } from '../scripts/verifier/evidence.ts'
 import { findLeaks, leakBaseline, sharedWithOthers } from '../scripts/verifier/leaks.ts'
 import { emptyAnswer } from '../scripts/verifier/oracle.ts'
-import { round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
+import { lineHash, normaliseCodeLine, round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
 import { METRICS, type GroundTruthFile } from '../scripts/verifier/verifier-types.ts'
 import {
   DRIVER_PY, ROOT, SHOP, SHOP_TRUTH, VERIFY_PY, complete, edgeGroundTruths, gtFile, objectGroundTruths, oracleOf, pythonScores,
@@ -431,6 +431,23 @@ rules('evidence for tasks sharing a project view is what a fresh view of the pro
   const smaller = Object.keys(SHOP).filter((f) => f !== 'src/orders/order_pipeline.py')
   assert.equal(instructionGivens(named, shared.files).files, [`${P}src/orders/order_pipeline.py`])
   assert.equal(instructionGivens(named, smaller).files, [])
+})
+
+rules('every line naming a ground-truth identifier is indexed, in any case, at any line ending, and no other line is', () => {
+  const file = [
+    'Place_Order(cart_items)  # the name opens the file',
+    'unrelated = compute_totals(x)',
+    'x = 1\r',
+    '    total = PLACE_ORDER(cart_id)\r',
+    '\tresult = __place_order__(x)\rsame line after a lone CR',
+    'placeorderish = 2 + something_else(y)',
+    'last = place_order(y)',
+  ].join('\n')
+  const project: ProjectView = { files: ['src/a.py'], read: (rel) => (rel === 'src/a.py' ? file : undefined) }
+  const evidence = buildEvidence('`place_order` in src/a.py books the order.', project)
+  const named = ['Place_Order(cart_items)  # the name opens the file', '    total = PLACE_ORDER(cart_id)', '\tresult = __place_order__(x)\rsame line after a lone CR', 'last = place_order(y)']
+  assert.equal(evidence.lineIndex['src/a.py'], named.map((l) => lineHash(normaliseCodeLine(l))!).sort())
+  assert.equal(evidence.quotes.get('src/a.py'), named.map((l) => l.trimEnd()))
 })
 
 rules('what the instruction names earns nothing: copying it scores 0', () => {

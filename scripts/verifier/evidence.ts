@@ -50,15 +50,15 @@ export function buildEvidence(truthText: string, project: ProjectView, instructi
 function indexLines(relevant: string[], truthIdents: ReadonlySet<string>, project: ProjectView): Pick<Evidence, 'lineIndex' | 'quotes'> {
   const lineIndex: Record<string, string[]> = {}
   const quotes = new Map<string, string[]>()
+  if (truthIdents.size === 0) return { lineIndex, quotes }
+  const mention = mentionPattern(truthIdents)
   for (const rel of relevant) {
     const text = project.read(rel)
-    if (text === undefined || truthIdents.size === 0) continue
+    if (text === undefined) continue
     const hashes = new Set<string>()
     const picked: { line: string; hits: number }[] = []
     const seen = new Set<string>()
-    for (const line of normaliseText(text).split(/\r?\n/)) {
-      const norm = normaliseCodeLine(line)
-      if (norm.length < MIN_CODE_LINE_CHARS) continue
+    for (const line of linesMentioning(normaliseText(text), mention)) {
       let hits = 0
       let extra = 0
       for (const id of identifiers(line, new Set())) {
@@ -66,6 +66,8 @@ function indexLines(relevant: string[], truthIdents: ReadonlySet<string>, projec
         else extra++
       }
       if (hits === 0) continue
+      const norm = normaliseCodeLine(line)
+      if (norm.length < MIN_CODE_LINE_CHARS) continue
       const h = lineHash(norm)
       if (h === undefined) continue
       hashes.add(h)
@@ -82,6 +84,27 @@ function indexLines(relevant: string[], truthIdents: ReadonlySet<string>, projec
     quotes.set(rel, picked.filter((p) => best.has(p)).map((p) => p.line))
   }
   return { lineIndex, quotes }
+}
+
+/** Any of the identifiers, in any ASCII case: a line naming one (identifiers() lower-cases a
+ *  name's core, which the line holds verbatim) contains a match, so lines without one are skipped
+ *  unread. Most lines of a relevant file name none of a task's identifiers. */
+function mentionPattern(idents: ReadonlySet<string>): RegExp {
+  const escaped = [...idents].map((id) => id.replace(/[^A-Za-z0-9_]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+  return new RegExp(escaped.join('|'), 'gi')
+}
+
+/** The lines of text, as text.split(/\r?\n/) gives them, that contain a match of mention, in order. */
+function* linesMentioning(text: string, mention: RegExp): Generator<string> {
+  mention.lastIndex = 0
+  for (let m = mention.exec(text); m !== null; m = mention.exec(text)) {
+    const start = text.lastIndexOf('\n', m.index - 1) + 1
+    const newline = text.indexOf('\n', m.index)
+    const end = newline === -1 ? text.length : newline
+    yield text.slice(start, newline > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end)
+    if (newline === -1) return
+    mention.lastIndex = newline + 1
+  }
 }
 
 /** The cross-task baseline: content words in at least `share` of the ground truths (none when
@@ -169,13 +192,14 @@ export function enrichGroundTruth(gt: GroundTruthFile, e: Enrichment): GroundTru
 /** Why the deterministic layer can barely tell answers apart on this task, or undefined: the
  *  instruction and the common vocabulary cover all but a few of the ground truth's words and
  *  every identifier it names, so the prose metrics (and the code credit they gate) rest on a
- *  handful of words. Generate warns about it. */
-export function thinTruth(gt: GroundTruthFile, minNovelWords = 5): string | undefined {
+ *  handful of words. Generate warns about it. pathNamesOfProject: pathNames of gt.project_files,
+ *  when the caller has them already. */
+export function thinTruth(gt: GroundTruthFile, pathNamesOfProject: ReadonlySet<string> = pathNames(gt.project_files ?? []), minNovelWords = 5): string | undefined {
   const prose = proseOf(normaliseText(gt.ground_truth_text))
   const given = new Set([...(gt.instruction_terms ?? []), ...(gt.common_terms ?? [])])
   const words = new Set(contentTokens(prose))
   const novelWords = [...words].filter((w) => !given.has(w)).length
-  const novelIdents = [...identifiers(prose, pathNames(gt.project_files ?? []))].filter((i) => !given.has(i)).length
+  const novelIdents = [...identifiers(prose, pathNamesOfProject)].filter((i) => !given.has(i)).length
   if (novelWords >= minNovelWords || novelIdents > 0) return undefined
   return `the instruction and the vocabulary most tasks share cover all but ${novelWords} of the ground truth's ${words.size} content words and every identifier it names: the prose metrics, and the code credit they gate, rest on ${novelWords} word(s); a reworded correct answer may score low (the judge helps)`
 }

@@ -9,6 +9,7 @@ import { toJson } from '../../lib/fsx.ts'
 import { ANSWER_SECTIONS, oracleAnswer } from '../../verifier/oracle.ts'
 import { buildEvidence, enrichGroundTruth, judgeMetadata, thinTruth, type ProjectView } from '../../verifier/evidence.ts'
 import type { VerifierConfig } from '../../verifier/verifier-types.ts'
+import { resolverFor } from '../../verifier/score.ts'
 import { findLeaks, leakRules } from '../../verifier/leaks.ts'
 import { leakTexts, type LeakBaseline } from './baselines.ts'
 import { TaskError } from './generate-errors.ts'
@@ -86,7 +87,7 @@ export function renderTaskFiles(inputs: TaskInputs, templates: Templates, config
   const reference = answer(relevant, evidence.quotes)
   const verifier = config.verifier as unknown as VerifierConfig
   const groundTruth = enrichGroundTruth(relevant, { project, instruction, reference, evidence, common: inputs.commonTerms ?? [], config: verifier })
-  const thin = thinTruth(groundTruth)
+  const thin = thinTruth(groundTruth, resolverFor(project.files).names)
   if (thin) inputs.warn?.(`${record.id}: ${thin}`)
   files.set('instruction.md', { content: instruction, mode: 0o644 })
   // The mcp variant declares its server after [environment], the template's last table.
