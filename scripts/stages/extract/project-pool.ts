@@ -6,9 +6,8 @@
 // how busy the main thread is with the scenarios themselves. A worker that dies only costs speed:
 // whatever it left unfinished is scanned on the main thread. Projects their item records vouch for
 // are not in the list at all: their scans come from those records.
-import { getCompileCacheDir } from 'node:module'
-import { dirname } from 'node:path'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startTsWorker } from '../../lib/ts-worker.ts'
 import { scanProject } from './project-scan.ts'
 import { ExitError } from '../../lib/errors.ts'
 import { dropProjectIndex, readEntryAt, type ProjectIndex } from './project-index.ts'
@@ -187,18 +186,8 @@ export class ProjectPool {
   }
 }
 
-/**
- * Type stripping is a worker's largest start-up cost in time and memory (each thread loads its
- * own compiler): when the main thread keeps a compile cache, the worker uses the same one.
- */
-function startWorker(input: WorkerInput): Worker {
-  const url = JSON.stringify(new URL('./project-worker.ts', import.meta.url).href)
-  const cacheDir = getCompileCacheDir()
-  const boot = cacheDir === undefined
-    ? `import(${url})`
-    : `require('node:module').enableCompileCache(${JSON.stringify(dirname(cacheDir))}); import(${url})`
-  return new Worker(boot, { eval: true, workerData: input, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } })
-}
+const startWorker = (input: WorkerInput): Worker =>
+  startTsWorker(new URL('./project-worker.ts', import.meta.url), input, { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB })
 
 /** A worker's view of one listed project's previous entry. */
 export const previousEntry = (input: WorkerInput, index: number): ProjectCacheEntry | undefined =>
