@@ -18,6 +18,7 @@ import {
   type SelectionConfig,
 } from '../scripts/stages/select.ts'
 import { LEAK_CACHE_FILE } from '../scripts/stages/select/leak-cache.ts'
+import { DatasetError } from '../scripts/contracts/dataset.ts'
 import { findLeakyRecords } from '../scripts/stages/select/select-leaks.ts'
 import type { LeakCheckConfig } from '../scripts/verifier/leaks.ts'
 import { readScoringRows } from '../scripts/stages/select/select-read.ts'
@@ -964,6 +965,40 @@ test('the leak check reuses the verdicts of unchanged projects: one scenario edi
   assert.equal(fewer.counts, { checked: 0, reused: 19 })
   assert.is(readFileSync(cacheFile, 'utf8').trim().split('\n').length, 1 + 19)
   assert.equal(fewer.bytes, (await run(edited.slice(2), { cache: false })).bytes)
+})
+
+test('the leak check shared out between worker threads finds what one thread finds, and stops on the bad record one thread would meet first', async () => {
+  using temp = rig({}, 'select-test-')
+  const records = Array.from({ length: 70 }, (_, i) => i + 1).flatMap((n) => [
+    leakRecord(n, 'architectural_understanding', ANSWER, n % 3 === 0 ? `Context first. ${ANSWER}` : 'Explain how settlement flows.', 90000 + n),
+    leakRecord(n, 'bug_investigation', `The scheduler of project ${n} retries failed jobs twice.`, n % 5 === 0 ? `Context. The scheduler of project ${n} retries failed jobs twice.` : 'Explain the retries.', 80000 + n),
+  ])
+  const dataset = writeDataset(temp.dir, records)
+  const check: LeakCheckConfig = { enabled: true, min_run_words: 12, min_sentence_words: 8, min_specific_words: 3 }
+  const rows = await readScoringRows(dataset, { hashLines: true })
+  const scan = async (workers: number) => {
+    const r = await findLeakyRecords(dataset, rows, check, { workers })
+    return { checked: r.checked, leaky: [...r.leaky].sort(([a], [b]) => (a < b ? -1 : 1)) }
+  }
+  const alone = await scan(0)
+  assert.is(alone.leaky.length, 23 + 14)
+  assert.equal(await scan(2), alone)
+
+  // Two lines spoilt after the first pass, one in each worker's share: the earlier one is reported.
+  const lines = readFileSync(dataset, 'utf8').split('\n')
+  const spoil = (i: number) => (lines[i] = `X${lines[i].slice(1)}`)
+  spoil(30)
+  spoil(120)
+  writeFileSync(dataset, lines.join('\n'))
+  const failure = (workers: number): Promise<string> => findLeakyRecords(dataset, rows, check, { workers }).then(
+    () => {
+      throw new Error('a spoilt record was checked')
+    },
+    (error: Error) => (assert.instance(error, DatasetError), error.message),
+  )
+  const message = await failure(0)
+  assert.match(message, `${dataset}:31: not valid JSON`)
+  assert.is(await failure(2), message)
 })
 
 test('the leak cache is keyed by the line hashes of the first pass (no second read), and a dataset that moves in between is refused', async () => {

@@ -47,6 +47,8 @@ export interface SelectOptions {
   /** Kept between runs for the leak check's verdicts per project (the engine's ctx.cacheDir);
    *  without it every project is checked. */
   cacheDir?: string
+  /** At most this many threads check leaks (default: one per core). */
+  concurrency?: number
 }
 
 export interface SelectResult {
@@ -72,7 +74,7 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
   if (config.exclude_leaks && leakCheck.enabled) {
     // A second pass over the whole file, one project at a time (select/select-leaks.ts).
     const progress = (done: number, total: number) => options.progress?.(done, total, 'records checked for leaks')
-    const { leaky, checked, reused } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, datasetStat })
+    const { leaky, checked, reused } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, datasetStat, log: options.log, workers: options.concurrency })
     leakProjects = { checked, reused }
     options.log?.(`leak check: ${checked} project${checked === 1 ? '' : 's'} checked, ${reused} reused`)
     for (const row of rows) {

@@ -18,27 +18,22 @@
 // n-grams are computed once for the baseline, the shared set and the check. A project whose lines
 // have not changed since the last run reuses that run's verdicts (leak-cache.ts): it is keyed by
 // the line hashes the first pass took (readScoringRows' hashLines), so its lines are not read again.
+// The projects left to check are shared out between worker threads, one per core (leak-worker.ts):
+// a cold check of 1,000 projects is most of a cold select.
 import { hash } from 'node:crypto'
 import { closeSync, fstatSync, openSync, type Stats } from 'node:fs'
-import { findLeaks, leakBaseline, leakRules, leakTexts, sharedWithOthers, TaskGrams, type Leak, type LeakCheckConfig, type LeakRules } from '../../verifier/leaks.ts'
-import { LeakCache } from './leak-cache.ts'
-import { DatasetError, LineReader, parseRecord } from '../../contracts/dataset.ts'
+import { availableParallelism } from 'node:os'
+import type { Worker } from 'node:worker_threads'
+import { leakRules, type Leak, type LeakCheckConfig, type LeakRules } from '../../verifier/leaks.ts'
+import { LeakCache, type ProjectVerdicts } from './leak-cache.ts'
+import { checkProject } from './leak-check.ts'
+import { DatasetError, LineReader, type RecordRef } from '../../contracts/dataset.ts'
+import { startTsWorker } from '../../lib/ts-worker.ts'
 import type { ScoringRow } from './select-read.ts'
 
-/** The leaks of one project's records, by id (records without a leak are absent). `texts` are
- *  leakTexts of each record: ground truth, description, prompt. */
-function projectLeaks(records: readonly { id: string; texts: readonly [string, string, string] }[], rules: LeakRules): Map<string, Leak[]> {
-  const grams = records.map((r) => new TaskGrams(r.texts))
-  const baseline = leakBaseline(grams)
-  const out = new Map<string, Leak[]>()
-  records.forEach(({ id, texts }, i) => {
-    const [, description, prompt] = grams[i].perText
-    const instruction = { has: (g: string) => description.has(g) || prompt.has(g) }
-    const leaks = findLeaks(instruction, texts[0], sharedWithOthers(baseline, grams[i]), new Set(), rules)
-    if (leaks.length > 0) out.set(id, leaks)
-  })
-  return out
-}
+/** A worker is started for at least this many projects to check (~4 ms each at full scale): for
+ *  fewer, its start-up costs more than it saves. */
+const MIN_PROJECTS_PER_THREAD = 32
 
 export interface LeakScanOptions {
   signal?: AbortSignal
@@ -48,6 +43,10 @@ export interface LeakScanOptions {
   cacheDir?: string
   /** The dataset's stat when its rows (and their line hashes) were read. */
   datasetStat?: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
+  /** Worker threads that check the projects while the main thread waits (default: one per core;
+   *  0: the main thread checks them). */
+  workers?: number
+  log?: (message: string) => void
 }
 
 export interface LeakScan {
@@ -58,8 +57,29 @@ export interface LeakScan {
   reused: number
 }
 
+export interface LeakWorkerInput {
+  dataset: string
+  rules: LeakRules
+  /** Each project's rows, sorted by offset. */
+  projects: RecordRef[][]
+}
+
+export type LeakWorkerMessage =
+  | { index: number; verdicts: ProjectVerdicts }
+  | { index: number; error: string; dataset: boolean }
+  | { done: true; stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'> }
+
+interface Todo {
+  project: string
+  key: string
+  rows: ScoringRow[]
+}
+
 /** Every record whose description or prompt leaks its ground truth, with the leaks found. A
- *  project whose lines are unchanged since a run that kept its verdicts in `cacheDir` reuses them. */
+ *  project whose lines are unchanged since a run that kept its verdicts in `cacheDir` reuses them.
+ *  The projects left to check are split into consecutive shares, one per worker; problems are
+ *  reported in share order, so the error a run stops on is the one a check on one thread would
+ *  have met first. */
 export async function findLeakyRecords(dataset: string, rows: readonly ScoringRow[], check: LeakCheckConfig, options: LeakScanOptions = {}): Promise<LeakScan> {
   const rules = leakRules(check)
   const cache = new LeakCache(options.cacheDir, rules)
@@ -70,44 +90,117 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
     else byProject.set(row.project_id, [row])
   }
   const leaky = new Map<string, Leak[]>()
-  let checked = 0
-  let reused = 0
+  let done = 0
+  const count = (records: number) => options.progress?.((done += records), rows.length)
   const reader = new LineReader()
   const fd = openSync(dataset, 'r')
+  const workers: Worker[] = []
   try {
-    let done = 0
-    let projects = 0
+    const todo: Todo[] = []
     for (const [project, group] of byProject) {
-      // The event loop gets a turn now and then, for progress and cancellation.
-      if (projects++ % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
-      options.signal?.throwIfAborted()
       group.sort((a, b) => a.offset - b.offset) // one forward read through the project's lines
       // Rows read without hashLines: the lines are read here to learn their hashes.
       const unhashed = group.some((row) => row.sha256 === undefined) ? reader.read(fd, group) : undefined
       const key = LeakCache.key(group.map((row, i) => ({ id: row.id, length: row.length, sha256: row.sha256 ?? hash('sha256', unhashed![i]) })))
-      let verdicts = cache.reuse(project, key)
-      if (verdicts) reused++
+      const verdicts = cache.reuse(project, key)
+      if (!verdicts) todo.push({ project, key, rows: group })
       else {
-        const lines = unhashed ?? reader.read(fd, group)
-        const records = group.map((row, i) => ({ id: row.id, texts: leakTexts(parseRecord(lines[i], dataset, row)) }))
-        verdicts = [...projectLeaks(records, rules)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        cache.store(project, key, verdicts)
-        checked++
+        for (const [id, leaks] of verdicts) leaky.set(id, leaks)
+        count(group.length)
       }
+    }
+    // Workers with a small young generation check with less memory than the main thread would
+    // (its heap grows by ~40 MB when the n-grams churn through it): with workers, it only waits.
+    const threads = Math.max(0, Math.min(options.workers ?? availableParallelism(), Math.floor(todo.length / MIN_PROJECTS_PER_THREAD)))
+    const shares = threads === 0 ? [todo] : [[], ...Array.from({ length: threads }, (_, k) => todo.slice(Math.floor((k * todo.length) / threads), Math.floor(((k + 1) * todo.length) / threads)))]
+    const delivered = shares.slice(1).map((share) => {
+      const result = shareResult(share.length)
+      workers.push(startShare(dataset, rules, share, result, count))
+      return result
+    })
+    const take = (item: Todo, verdicts: ProjectVerdicts) => {
+      cache.store(item.project, item.key, verdicts)
       for (const [id, leaks] of verdicts) leaky.set(id, leaks)
-      done += group.length
-      options.progress?.(done, rows.length)
+    }
+    for (const [n, item] of shares[0].entries()) {
+      // The event loop gets a turn now and then, for progress, cancellation and the workers' news.
+      if (n % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
+      options.signal?.throwIfAborted()
+      take(item, checkProject(fd, dataset, item.rows, rules, reader))
+      count(item.rows.length)
+    }
+    for (const [k, result] of delivered.entries()) {
+      const share = shares[k + 1]
+      options.signal?.throwIfAborted()
+      await Promise.race([result.finished, aborted(options.signal)])
+      for (const [i, item] of share.entries()) {
+        const verdicts = result.verdicts[i]
+        if (verdicts) take(item, verdicts)
+        else if (result.error?.index === i) throw result.error.dataset ? new DatasetError(result.error.message) : new Error(result.error.message)
+        else {
+          // A worker that died only costs speed: its unfinished projects are checked here.
+          if (result.stopped) options.log?.(`a leak check worker stopped early (${result.stopped}); the main thread checks what it left`)
+          result.stopped = undefined
+          take(item, checkProject(fd, dataset, item.rows, rules, reader))
+          count(item.rows.length)
+        }
+      }
+      if (result.stat) assertUnmoved(dataset, result.stat, options.datasetStat)
     }
     // Verdicts parsed now are stored under hashes the first pass took: the file must not have
     // moved in between (judged as the engine judges an input: size, mtime, inode).
-    const now = fstatSync(fd)
-    const before = options.datasetStat
-    if (before && (now.size !== before.size || now.mtimeMs !== before.mtimeMs || now.ino !== before.ino)) {
-      throw new DatasetError(`${dataset}: changed while select was reading it`)
-    }
+    assertUnmoved(dataset, fstatSync(fd), options.datasetStat)
+    cache.save()
+    return { leaky, checked: todo.length, reused: byProject.size - todo.length }
   } finally {
     closeSync(fd)
+    await Promise.all(workers.map((w) => w.terminate()))
   }
-  cache.save()
-  return { leaky, checked, reused }
+}
+
+interface ShareResult {
+  verdicts: (ProjectVerdicts | undefined)[]
+  error?: { index: number; message: string; dataset: boolean }
+  /** Why the worker ended before reporting done, if it did. */
+  stopped?: string
+  stat?: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
+  finished: Promise<void>
+  finish(): void
+}
+
+function shareResult(length: number): ShareResult {
+  const { promise, resolve } = Promise.withResolvers<void>()
+  return { verdicts: new Array(length), finished: promise, finish: resolve }
+}
+
+function startShare(dataset: string, rules: LeakRules, share: Todo[], result: ShareResult, count: (records: number) => void): Worker {
+  const input: LeakWorkerInput = { dataset, rules, projects: share.map((item) => item.rows.map(({ id, line, offset, length }) => ({ id, line, offset, length }))) }
+  const worker = startTsWorker(new URL('./leak-worker.ts', import.meta.url), input, { maxYoungGenerationSizeMb: 8 })
+  const stop = (why?: string) => {
+    if (why && !result.stat && !result.error) result.stopped = why
+    result.finish()
+  }
+  worker.on('message', (message: LeakWorkerMessage) => {
+    if ('done' in message) {
+      result.stat = message.stat
+      return stop()
+    }
+    if ('error' in message) result.error = { index: message.index, message: message.error, dataset: message.dataset }
+    else {
+      result.verdicts[message.index] = message.verdicts
+      count(share[message.index].rows.length)
+    }
+  })
+  worker.on('error', (error) => stop(error.message))
+  worker.on('exit', (code) => stop(code === 0 ? 'it exited' : `exit code ${code}`))
+  return worker
+}
+
+const aborted = (signal: AbortSignal | undefined): Promise<never> =>
+  new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))
+
+function assertUnmoved(dataset: string, now: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, before: LeakScanOptions['datasetStat']): void {
+  if (before && (now.size !== before.size || now.mtimeMs !== before.mtimeMs || now.ino !== before.ino)) {
+    throw new DatasetError(`${dataset}: changed while select was reading it`)
+  }
 }
