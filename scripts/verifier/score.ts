@@ -270,7 +270,7 @@ function pathPattern(relative: string[]): RegExp {
 }
 
 function normaliseMention(raw: string): [string, boolean] {
-  const m = raw.replace(/\.+$/, '')
+  const m = raw.endsWith('.') ? raw.replace(/\.+$/, '') : raw
   for (const prefix of ['/app/project/', 'app/project/']) {
     if (m.startsWith(prefix)) return [m.slice(prefix.length), true]
   }
@@ -335,10 +335,12 @@ export class FileResolver {
     for (const m of text.matchAll(this.pattern)) {
       const [mention, inContainer] = normaliseMention(m[0])
       const i = this.forms.get(mention)
-      const bare = mention.replace(/^\/+|\/+$/g, '')
       if (i !== undefined && (!inContainer || this.files[i] === mention)) out.push([this.files[i], mention, 'file'])
       else if (this.owners.has(mention) && !inContainer) out.push([undefined, mention, 'ambiguous'])
-      else if (inContainer && bare !== '' && !this.dirs.has(bare)) out.push([undefined, mention, 'fabricated'])
+      else if (inContainer) {
+        const bare = mention.replace(/^\/+|\/+$/g, '')
+        if (bare !== '' && !this.dirs.has(bare)) out.push([undefined, mention, 'fabricated'])
+      }
     }
     return out
   }
