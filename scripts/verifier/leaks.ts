@@ -117,15 +117,18 @@ export function findLeaks(instruction: string | { has(gram: string): boolean }, 
     }
   }
   const truth = normaliseText(truthText)
+  // The truth's words, sentence by sentence: sentences split at whitespace, where no word (path
+  // or token) can span, so together they are words(truth), read once.
+  const w: string[] = []
   // Whole sentences: every shingle of the sentence is in the instruction and not all are shared.
   for (const sentence of truth.split(/(?<=[.!?])\s+|\n+/)) {
-    const w = words(sentence)
-    if (w.length < Math.max(minSentence, SHINGLE)) continue
-    const grams = gramsOf(w)
-    if (grams.every((g) => inInstruction.has(g)) && grams.some((g) => !baseline.has(g))) add({ text: w.join(' '), words: w.length, kind: 'sentence' })
+    const sw = words(sentence)
+    for (const word of sw) w.push(word)
+    if (sw.length < Math.max(minSentence, SHINGLE)) continue
+    const grams = gramsOf(sw)
+    if (grams.every((g) => inInstruction.has(g)) && grams.some((g) => !baseline.has(g))) add({ text: sw.join(' '), words: sw.length, kind: 'sentence' })
   }
   // Long runs: consecutive ground-truth shingles found in the instruction, none shared.
-  const w = words(truth)
   const grams = gramsOf(w)
   let start = -1
   for (let i = 0; i <= grams.length; i++) {
