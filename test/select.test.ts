@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { rig } from './helpers/rig.ts'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -999,6 +999,24 @@ test('the leak check shared out between worker threads finds what one thread fin
   const message = await failure(0)
   assert.match(message, `${dataset}:31: not valid JSON`)
   assert.is(await failure(2), message)
+})
+
+test('a leak check worker that dies costs only speed: the main thread checks its share, says so, and finds the same', async () => {
+  using temp = rig({}, 'select-test-')
+  const records = Array.from({ length: 40 }, (_, i) => i + 1).map((n) =>
+    leakRecord(n, 'architectural_understanding', ANSWER, n % 4 === 0 ? `Context first. ${ANSWER}` : 'Explain how settlement flows.', 90000 + n))
+  const dataset = writeDataset(temp.dir, records)
+  const check: LeakCheckConfig = { enabled: true, min_run_words: 12, min_sentence_words: 8, min_specific_words: 3 }
+  const rows = await readScoringRows(dataset, { hashLines: true })
+  const alone = await findLeakyRecords(dataset, rows, check, { workers: 0 })
+  const logged: string[] = []
+  // The call opens the file before it returns; the worker, still loading, finds no file to open.
+  const shared = findLeakyRecords(dataset, rows, check, { workers: 1, log: (m) => logged.push(m) })
+  renameSync(dataset, `${dataset}.moved`)
+  const rescued = await shared
+  assert.equal([...rescued.leaky.keys()].sort(), [...alone.leaky.keys()].sort())
+  assert.is(rescued.leaky.size, 10)
+  assert.ok(logged.some((m) => m.startsWith('a leak check worker stopped early (') && m.includes('ENOENT')), logged.join('\n'))
 })
 
 test('the leak cache is keyed by the line hashes of the first pass (no second read), and a dataset that moves in between is refused', async () => {
