@@ -1017,6 +1017,16 @@ test('a leak check worker that dies costs only speed: the main thread checks its
   assert.equal([...rescued.leaky.keys()].sort(), [...alone.leaky.keys()].sort())
   assert.is(rescued.leaky.size, 10)
   assert.ok(logged.some((m) => m.startsWith('a leak check worker stopped early (') && m.includes('ENOENT')), logged.join('\n'))
+
+  // A worker that opens another file under the name (the same bytes, a new inode) is refused.
+  renameSync(`${dataset}.moved`, dataset)
+  const replaced = findLeakyRecords(dataset, rows, check, { workers: 1 })
+  writeFileSync(`${dataset}.new`, readFileSync(dataset))
+  renameSync(`${dataset}.new`, dataset)
+  await replaced.then(
+    () => assert.unreachable('a worker read a file other than the one the rows came from'),
+    (error: Error) => assert.match(error.message, `${dataset}: changed while select was reading it`),
+  )
 })
 
 test('the leak cache is keyed by the line hashes of the first pass (no second read), and a dataset that moves in between is refused', async () => {

@@ -35,6 +35,9 @@ import type { ScoringRow } from './select-read.ts'
  *  fewer, its start-up costs more than it saves. */
 const MIN_PROJECTS_PER_THREAD = 32
 
+/** The n-grams of one project live for milliseconds: a small young generation keeps a worker lean. */
+const WORKER_YOUNG_GENERATION_MB = 8
+
 export interface LeakScanOptions {
   signal?: AbortSignal
   /** Records checked so far, of all. */
@@ -91,9 +94,15 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
   }
   const leaky = new Map<string, Leak[]>()
   let done = 0
-  const count = (records: number) => options.progress?.((done += records), rows.length)
+  const count = (records: number) => {
+    done += records
+    options.progress?.(done, rows.length)
+  }
   const reader = new LineReader()
   const fd = openSync(dataset, 'r')
+  // A worker opens the file by its name: it must find the same file (judged as the engine judges
+  // an input: size, mtime, inode) that the rows were read from, or this thread opened.
+  const before = options.datasetStat ?? fstatSync(fd)
   const workers: Worker[] = []
   try {
     const todo: Todo[] = []
@@ -145,11 +154,11 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
           count(item.rows.length)
         }
       }
-      if (result.stat) assertUnmoved(dataset, result.stat, options.datasetStat)
+      if (result.stat) assertUnmoved(dataset, result.stat, before)
     }
     // Verdicts parsed now are stored under hashes the first pass took: the file must not have
-    // moved in between (judged as the engine judges an input: size, mtime, inode).
-    assertUnmoved(dataset, fstatSync(fd), options.datasetStat)
+    // moved in between.
+    assertUnmoved(dataset, fstatSync(fd), before)
     cache.save()
     return { leaky, checked: todo.length, reused: byProject.size - todo.length }
   } finally {
@@ -175,7 +184,7 @@ function shareResult(length: number): ShareResult {
 
 function startShare(dataset: string, rules: LeakRules, share: Todo[], result: ShareResult, count: (records: number) => void): Worker {
   const input: LeakWorkerInput = { dataset, rules, projects: share.map((item) => item.rows.map(({ id, line, offset, length }) => ({ id, line, offset, length }))) }
-  const worker = startTsWorker(new URL('./leak-worker.ts', import.meta.url), input, { maxYoungGenerationSizeMb: 8 })
+  const worker = startTsWorker(new URL('./leak-worker.ts', import.meta.url), input, { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB })
   const stop = (why?: string) => {
     if (why && !result.stat && !result.error) result.stopped = why
     result.finish()
@@ -199,8 +208,8 @@ function startShare(dataset: string, rules: LeakRules, share: Todo[], result: Sh
 const aborted = (signal: AbortSignal | undefined): Promise<never> =>
   new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))
 
-function assertUnmoved(dataset: string, now: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, before: LeakScanOptions['datasetStat']): void {
-  if (before && (now.size !== before.size || now.mtimeMs !== before.mtimeMs || now.ino !== before.ino)) {
+function assertUnmoved(dataset: string, now: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, before: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): void {
+  if (now.size !== before.size || now.mtimeMs !== before.mtimeMs || now.ino !== before.ino) {
     throw new DatasetError(`${dataset}: changed while select was reading it`)
   }
 }
