@@ -10,12 +10,13 @@ const input = workerData as LeakWorkerInput
 const post = (message: LeakWorkerMessage) => parentPort!.postMessage(message)
 const reader = new LineReader()
 const fd = openSync(input.dataset, 'r')
+const { size, mtimeMs, ino } = fstatSync(fd)
+post({ opened: { size, mtimeMs, ino } })
 let index = 0
 try {
   for (; index < input.projects.length; index++) post({ index, verdicts: checkProject(fd, input.dataset, input.projects[index], input.rules, reader) })
 } catch (error) {
   post({ index, error: (error as Error).message, dataset: error instanceof DatasetError })
 }
-const { size, mtimeMs, ino } = fstatSync(fd)
 closeSync(fd)
-post({ done: true, stat: { size, mtimeMs, ino } })
+post({ done: true })

@@ -67,10 +67,14 @@ export interface LeakWorkerInput {
   projects: RecordRef[][]
 }
 
+type FileStat = Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
+
+/** `opened` comes first, before any verdict: what the worker's verdicts were read from. */
 export type LeakWorkerMessage =
+  | { opened: FileStat }
   | { index: number; verdicts: ProjectVerdicts }
   | { index: number; error: string; dataset: boolean }
-  | { done: true; stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'> }
+  | { done: true }
 
 interface Todo {
   project: string
@@ -100,13 +104,18 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
   }
   const reader = new LineReader()
   const fd = openSync(dataset, 'r')
-  // A worker opens the file by its name: it must find the same file (judged as the engine judges
-  // an input: size, mtime, inode) that the rows were read from, or this thread opened.
-  const before = options.datasetStat ?? fstatSync(fd)
+  // Workers open the file by its name: their verdicts count only if they found this very file.
+  const opened = fstatSync(fd)
   const workers: Worker[] = []
+  // The event loop gets a turn now and then, for progress, cancellation and the workers' news.
+  const turn = async (n: number) => {
+    if (n % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
+    options.signal?.throwIfAborted()
+  }
   try {
     const todo: Todo[] = []
-    for (const [project, group] of byProject) {
+    for (const [n, [project, group]] of [...byProject].entries()) {
+      await turn(n)
       group.sort((a, b) => a.offset - b.offset) // one forward read through the project's lines
       // Rows read without hashLines: the lines are read here to learn their hashes.
       const unhashed = group.some((row) => row.sha256 === undefined) ? reader.read(fd, group) : undefined
@@ -120,45 +129,53 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
     }
     // Workers with a small young generation check with less memory than the main thread would
     // (its heap grows by ~40 MB when the n-grams churn through it): with workers, it only waits.
-    const threads = Math.max(0, Math.min(options.workers ?? availableParallelism(), Math.floor(todo.length / MIN_PROJECTS_PER_THREAD)))
+    const wanted = Number.isFinite(options.workers) ? Math.floor(options.workers!) : availableParallelism()
+    const threads = Math.max(0, Math.min(wanted, Math.floor(todo.length / MIN_PROJECTS_PER_THREAD)))
     const shares = threads === 0 ? [todo] : [[], ...Array.from({ length: threads }, (_, k) => todo.slice(Math.floor((k * todo.length) / threads), Math.floor(((k + 1) * todo.length) / threads)))]
     const delivered = shares.slice(1).map((share) => {
       const result = shareResult(share.length)
-      workers.push(startShare(dataset, rules, share, result, count))
+      workers.push(startShare(dataset, rules, share, result, opened, count))
       return result
     })
     const take = (item: Todo, verdicts: ProjectVerdicts) => {
       cache.store(item.project, item.key, verdicts)
       for (const [id, leaks] of verdicts) leaky.set(id, leaks)
     }
-    for (const [n, item] of shares[0].entries()) {
-      // The event loop gets a turn now and then, for progress, cancellation and the workers' news.
-      if (n % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
-      options.signal?.throwIfAborted()
-      take(item, checkProject(fd, dataset, item.rows, rules, reader))
-      count(item.rows.length)
+    const checkHere = async (items: readonly Todo[]) => {
+      for (const [n, item] of items.entries()) {
+        await turn(n)
+        take(item, checkProject(fd, dataset, item.rows, rules, reader))
+        count(item.rows.length)
+      }
     }
+    await checkHere(shares[0])
     for (const [k, result] of delivered.entries()) {
       const share = shares[k + 1]
       options.signal?.throwIfAborted()
       await Promise.race([result.finished, aborted(options.signal)])
+      // A worker that found another file under the name (replaced since this thread opened it)
+      // read nothing that counts: its share is checked here, from this thread's file, as a check
+      // on one thread would have done.
+      if (!result.sameFile) {
+        if (result.opened) options.log?.(`a leak check worker opened another file than ${dataset} (replaced during the check); the main thread checks its share`)
+        else if (result.stopped) options.log?.(`a leak check worker stopped early (${result.stopped}); the main thread checks its share`)
+        await checkHere(share)
+        continue
+      }
+      const left: Todo[] = []
       for (const [i, item] of share.entries()) {
         const verdicts = result.verdicts[i]
         if (verdicts) take(item, verdicts)
         else if (result.error?.index === i) throw result.error.dataset ? new DatasetError(result.error.message) : new Error(result.error.message)
-        else {
-          // A worker that died only costs speed: its unfinished projects are checked here.
-          if (result.stopped) options.log?.(`a leak check worker stopped early (${result.stopped}); the main thread checks what it left`)
-          result.stopped = undefined
-          take(item, checkProject(fd, dataset, item.rows, rules, reader))
-          count(item.rows.length)
-        }
+        else left.push(item)
       }
-      if (result.stat) assertUnmoved(dataset, result.stat, before)
+      // A worker that died only costs speed: its unfinished projects are checked here.
+      if (left.length > 0) options.log?.(`a leak check worker stopped early (${result.stopped ?? 'no reason given'}); the main thread checks what it left`)
+      await checkHere(left)
     }
     // Verdicts parsed now are stored under hashes the first pass took: the file must not have
-    // moved in between.
-    assertUnmoved(dataset, fstatSync(fd), before)
+    // moved in between (judged as the engine judges an input: size, mtime, inode).
+    if (!sameFile(fstatSync(fd), options.datasetStat ?? opened)) throw new DatasetError(`${dataset}: changed while select was reading it`)
     cache.save()
     return { leaky, checked: todo.length, reused: byProject.size - todo.length }
   } finally {
@@ -167,12 +184,17 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
   }
 }
 
+const sameFile = (a: FileStat, b: FileStat): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino
+
 interface ShareResult {
+  /** The file the worker opened, before it read anything, and whether it is this thread's. */
+  opened?: FileStat
+  sameFile?: boolean
   verdicts: (ProjectVerdicts | undefined)[]
   error?: { index: number; message: string; dataset: boolean }
   /** Why the worker ended before reporting done, if it did. */
   stopped?: string
-  stat?: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
+  done?: boolean
   finished: Promise<void>
   finish(): void
 }
@@ -182,22 +204,25 @@ function shareResult(length: number): ShareResult {
   return { verdicts: new Array(length), finished: promise, finish: resolve }
 }
 
-function startShare(dataset: string, rules: LeakRules, share: Todo[], result: ShareResult, count: (records: number) => void): Worker {
+function startShare(dataset: string, rules: LeakRules, share: Todo[], result: ShareResult, opened: FileStat, count: (records: number) => void): Worker {
   const input: LeakWorkerInput = { dataset, rules, projects: share.map((item) => item.rows.map(({ id, line, offset, length }) => ({ id, line, offset, length }))) }
   const worker = startTsWorker(new URL('./leak-worker.ts', import.meta.url), input, { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB })
   const stop = (why?: string) => {
-    if (why && !result.stat && !result.error) result.stopped = why
+    if (why && !result.done && !result.error) result.stopped = why
     result.finish()
   }
   worker.on('message', (message: LeakWorkerMessage) => {
     if ('done' in message) {
-      result.stat = message.stat
+      result.done = true
       return stop()
     }
-    if ('error' in message) result.error = { index: message.index, message: message.error, dataset: message.dataset }
+    if ('opened' in message) {
+      result.opened = message.opened
+      result.sameFile = sameFile(message.opened, opened)
+    } else if ('error' in message) result.error = { index: message.index, message: message.error, dataset: message.dataset }
     else {
       result.verdicts[message.index] = message.verdicts
-      count(share[message.index].rows.length)
+      if (result.sameFile) count(share[message.index].rows.length)
     }
   })
   worker.on('error', (error) => stop(error.message))
@@ -207,9 +232,3 @@ function startShare(dataset: string, rules: LeakRules, share: Todo[], result: Sh
 
 const aborted = (signal: AbortSignal | undefined): Promise<never> =>
   new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))
-
-function assertUnmoved(dataset: string, now: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, before: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): void {
-  if (now.size !== before.size || now.mtimeMs !== before.mtimeMs || now.ino !== before.ino) {
-    throw new DatasetError(`${dataset}: changed while select was reading it`)
-  }
-}
