@@ -978,11 +978,11 @@ test('the leak check shared out between worker threads finds what one thread fin
   const rows = await readScoringRows(dataset, { hashLines: true })
   const scan = async (workers: number) => {
     const r = await findLeakyRecords(dataset, rows, check, { workers })
-    return { checked: r.checked, leaky: [...r.leaky].sort(([a], [b]) => (a < b ? -1 : 1)) }
+    return { checked: r.checked, threads: r.threads, leaky: [...r.leaky].sort(([a], [b]) => (a < b ? -1 : 1)) }
   }
   const alone = await scan(0)
   assert.is(alone.leaky.length, 23 + 14)
-  assert.equal(await scan(2), alone)
+  assert.equal(await scan(2), { ...alone, threads: 2 })
 
   // Two lines spoilt after the first pass, one in each worker's share: the earlier one is reported.
   const lines = readFileSync(dataset, 'utf8').split('\n')
@@ -1023,6 +1023,7 @@ test('a leak check worker that dies costs only speed: the main thread checks its
   renameSync(`${dataset}.moved`, dataset)
   const spoilt = records.map((r, i) => (i === 0 ? { ...r, description: `Context first. ${ANSWER}` } : r))
   logged.length = 0
+  // As above: the rename happens before the worker, still loading, opens the file.
   const replaced = findLeakyRecords(dataset, rows, check, { workers: 1, log: (m) => logged.push(m) })
   mkdirSync(join(temp.dir, 'other'))
   writeDataset(join(temp.dir, 'other'), spoilt)

@@ -74,9 +74,9 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
   if (config.exclude_leaks && leakCheck.enabled) {
     // A second pass over the whole file, one project at a time (select/select-leaks.ts).
     const progress = (done: number, total: number) => options.progress?.(done, total, 'records checked for leaks')
-    const { leaky, checked, reused } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, datasetStat, log: options.log, workers: options.concurrency })
+    const { leaky, checked, reused, threads } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, datasetStat, log: options.log, workers: options.concurrency })
     leakProjects = { checked, reused }
-    options.log?.(`leak check: ${checked} project${checked === 1 ? '' : 's'} checked, ${reused} reused`)
+    options.log?.(`leak check: ${checked} project${checked === 1 ? '' : 's'} checked, ${reused} reused${threads > 0 ? ` (on ${threads} worker thread${threads === 1 ? '' : 's'})` : ''}`)
     for (const row of rows) {
       const leaks = leaky.get(row.id)
       if (leaks) row.leaked_passage = leaks[0].text

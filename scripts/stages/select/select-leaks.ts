@@ -58,6 +58,8 @@ export interface LeakScan {
   /** Projects checked this run, and projects whose verdicts came from the cache. */
   checked: number
   reused: number
+  /** Worker threads started for the check (0: the main thread checked alone). */
+  threads: number
 }
 
 export interface LeakWorkerInput {
@@ -157,7 +159,7 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
       // read nothing that counts: its share is checked here, from this thread's file, as a check
       // on one thread would have done.
       if (!result.sameFile) {
-        if (result.opened) options.log?.(`a leak check worker opened another file than ${dataset} (replaced during the check); the main thread checks its share`)
+        if (result.sameFile === false) options.log?.(`a leak check worker opened another file than ${dataset} (replaced during the check); the main thread checks its share`)
         else if (result.stopped) options.log?.(`a leak check worker stopped early (${result.stopped}); the main thread checks its share`)
         await checkHere(share)
         continue
@@ -177,7 +179,7 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
     // moved in between (judged as the engine judges an input: size, mtime, inode).
     if (!sameFile(fstatSync(fd), options.datasetStat ?? opened)) throw new DatasetError(`${dataset}: changed while select was reading it`)
     cache.save()
-    return { leaky, checked: todo.length, reused: byProject.size - todo.length }
+    return { leaky, checked: todo.length, reused: byProject.size - todo.length, threads }
   } finally {
     closeSync(fd)
     await Promise.all(workers.map((w) => w.terminate()))
@@ -187,8 +189,8 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
 const sameFile = (a: FileStat, b: FileStat): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino
 
 interface ShareResult {
-  /** The file the worker opened, before it read anything, and whether it is this thread's. */
-  opened?: FileStat
+  /** Whether the file the worker opened, before it read anything, is this thread's (unset: it
+   *  opened none). */
   sameFile?: boolean
   verdicts: (ProjectVerdicts | undefined)[]
   error?: { index: number; message: string; dataset: boolean }
@@ -216,10 +218,8 @@ function startShare(dataset: string, rules: LeakRules, share: Todo[], result: Sh
       result.done = true
       return stop()
     }
-    if ('opened' in message) {
-      result.opened = message.opened
-      result.sameFile = sameFile(message.opened, opened)
-    } else if ('error' in message) result.error = { index: message.index, message: message.error, dataset: message.dataset }
+    if ('opened' in message) result.sameFile = sameFile(message.opened, opened)
+    else if ('error' in message) result.error = { index: message.index, message: message.error, dataset: message.dataset }
     else {
       result.verdicts[message.index] = message.verdicts
       if (result.sameFile) count(share[message.index].rows.length)
