@@ -248,7 +248,7 @@ precision('the calibration cheats stay far below the oracle on the shop project'
   const oracle = score(shopOracle, shop).reward
   assert.ok(oracle >= 0.9, String(oracle))
   const cheats = cheatAnswers({ instruction: 'Find why checkout is slow.', project: Object.entries(SHOP).map(([rel, text]) => ({ rel, text })) })
-  for (const name of ['instruction_copy', 'path_list', 'keyword_repetition', 'project_dump', 'dump_word_pairs', 'stuffing_first', 'huge_answer']) {
+  for (const name of ['instruction_copy', 'path_list', 'keyword_repetition', 'word_stuffing', 'project_dump', 'dump_word_pairs', 'stuffing_first', 'huge_answer']) {
     assert.ok(score(cheats[name], shop).reward <= 0.3, `${name}: ${score(cheats[name], shop).reward}`)
   }
 })

@@ -27,6 +27,10 @@ export const ANSWER_KINDS = {
   targeted_dump: 'probe',
   identifier_lines: 'probe',
   stuffing_first: 'probe',
+  // The instruction and every distinct word of the project: no analysis, but where the instruction
+  // gives away all but a handful of the ground truth's words, chance hits on those few can pass
+  // the cheat margin; the judge is what tells such answers apart.
+  word_stuffing: 'probe',
   instruction_shuffled: 'probe',
   huge_answer: 'probe',
 } as const
@@ -113,6 +117,13 @@ function wordPairs(words: string[]): string {
   return out.join(' ')
 }
 
+/** The instruction, then every distinct word of the instruction and of the project's text: a
+ *  word salad that names whatever the ground truth might say. */
+function wordStuffing(sources: CheatSources, instruction: string): string {
+  const words = [instruction, ...sources.project.map((f) => f.text)].flatMap((text) => text.match(/[A-Za-z_][A-Za-z0-9_]{2,}/g) ?? [])
+  return `${instruction}\n\n${unique(words).join(' ')}\n`
+}
+
 const projectDump = (sources: CheatSources): string => sources.project.map((f) => fenced(f.rel, f.text)).join('\n')
 
 const pathList = (sources: CheatSources): string => sources.project.map((f) => `- ${CONTAINER_ROOT}${f.rel}`).join('\n')
@@ -133,6 +144,7 @@ export function cheatAnswers(sources: CheatSources, seed = 1): Record<string, st
   return {
     instruction_copy: instruction,
     path_list: `${instruction}\n\n## Key files\n\n${pathList(sources)}\n`,
+    word_stuffing: wordStuffing(sources, instruction),
     keyword_repetition: [0, 1, 2].map((k) => shuffled(words, seed + k).join(' ')).join('\n\n') + `\n\n${idents.map((i) => `\`${i}\``).join(' ')}\n`,
     project_dump: `## Key files\n\n${pathList(sources)}\n\n## Evidence\n\n${dump}`,
     dump_word_pairs: `## Key files\n\n${pathList(sources)}\n\n## Evidence\n\n${dump}\n\n## Analysis\n\n${pairs}\n`,
