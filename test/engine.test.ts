@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run-all.ts'
@@ -17,7 +17,7 @@ import { sha256 } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
 import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
 import { schemaSet } from '../scripts/engine/schema-set.ts'
-import { expand, HashCache, specDigest, statDigest } from '../scripts/engine/files.ts'
+import { expand, HashCache, specDigest, specStats, statDigest, WalkLog } from '../scripts/engine/files.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')
 
@@ -633,6 +633,22 @@ test('overlapping inputs (a dir and a file in it) digest as expand sees them, so
   }
   const globApart = [r.path('in/q/*.txt'), r.path('in/p')]
   assert.is(specDigest(globApart), statDigest(expand(globApart)))
+})
+
+test('the digest walk keeps what expand would see (links, inodes, overlapping specs once), so a plan that finds a change needs no second walk', () => {
+  using r = demo()
+  r.write({ 'in/p/a.txt': 'a', 'in/p/meta.json': '{}', 'in/q/c.txt': 'cc' })
+  symlinkSync('a.txt', r.path('in/p/to-a'))
+  linkSync(r.path('in/q/c.txt'), r.path('in/q/c-again.txt'))
+  for (const specs of [[r.path('in')], [r.path('in/p'), r.path('in/p/meta.json'), r.path('in/q/*.txt')]]) {
+    const log = new WalkLog()
+    const { digest } = specStats(specs, undefined, log)
+    const walked = log.toMap()
+    assert.equal(walked, expand(specs), specs.join(' '))
+    assert.is(walked.get(r.path('in/p/to-a'))?.link, 'a.txt')
+    assert.is(walked.get(r.path('in/q/c-again.txt'))?.ino, walked.get(r.path('in/q/c.txt'))?.ino)
+    assert.is(digest, statDigest(walked))
+  }
 })
 
 test('the limiter: a group leader finishes before its followers start, within the bound', async () => {

@@ -154,8 +154,38 @@ export function specDigest(specs: readonly string[], listings = NO_LISTINGS): st
   return specStats(specs, listings).digest
 }
 
-/** The file count and statDigest of specs, streamed. */
-export function specStats(specs: readonly string[], listings = NO_LISTINGS): { files: number; digest: string } {
+/**
+ * What a digest walk saw, kept flat (no object per file): a plan that finds nothing moved pays
+ * next to nothing for it, and one that finds a change builds the stat map from it instead of
+ * walking the tree a second time.
+ */
+export class WalkLog {
+  readonly #paths: string[] = []
+  readonly #numbers: number[] = []
+  readonly #links = new Map<number, string>()
+
+  add(path: string, st: Stats, link: string | undefined): void {
+    if (link !== undefined) this.#links.set(this.#paths.length, link)
+    this.#paths.push(path)
+    this.#numbers.push(st.size, st.mtimeMs, st.ino)
+  }
+
+  /** expand(specs) as of the walk. */
+  toMap(): StatMap {
+    const map: StatMap = new Map()
+    const n = this.#numbers
+    this.#paths.forEach((path, i) => {
+      const stat: Stat = { size: n[3 * i], mtimeMs: n[3 * i + 1], ino: n[3 * i + 2] }
+      const link = this.#links.get(i)
+      if (link !== undefined) stat.link = link
+      map.set(path, stat)
+    })
+    return map
+  }
+}
+
+/** The file count and statDigest of specs, streamed; log, when given, keeps every stat seen. */
+export function specStats(specs: readonly string[], listings = NO_LISTINGS, log?: WalkLog): { files: number; digest: string } {
   const digest = new StatDigest()
   let files = 0
   // expand() keeps a path once (a map): where specs can overlap (a dir and a file in it, a glob),
@@ -167,7 +197,9 @@ export function specStats(specs: readonly string[], listings = NO_LISTINGS): { f
       seen.add(path)
     }
     files++
-    digest.add(path, st.size, st.mtimeMs, st.isSymbolicLink() ? readlinkSync(path) : undefined)
+    const link = st.isSymbolicLink() ? readlinkSync(path) : undefined
+    digest.add(path, st.size, st.mtimeMs, link)
+    log?.add(path, st, link)
   }, listings)
   return { files, digest: digest.done() }
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { canonicalJson, sha256 } from '../lib/hash.ts'
-import { expand, hashEntry, sameStat, specDigest, type HashCache, type Listings, type StatMap } from './files.ts'
+import { expand, hashEntry, sameStat, specStats, WalkLog, type HashCache, type Listings, type StatMap } from './files.ts'
 import { moduleGraph } from './imports.ts'
 import { entryContent, entryStamp, observeOutputs, type OutputState } from './outputs.ts'
 import { ENGINE_VERSION, readRecord, readStamps, type Store } from './record.ts'
@@ -90,7 +90,9 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
   const recipe = await computeRecipe(stage, ctx.root)
   const record = readRecord(ctx.store, stage.name)
   const inputSpecs = [...stage.inputs, ...(record?.extraInputs ?? [])]
-  const inputs = lazy(() => expand(inputSpecs, new Map(), ctx.listings))
+  // The digest walk's stats, once it has found that the inputs moved: their map needs no second walk.
+  let walked: StatMap | undefined
+  const inputs = lazy(() => walked ?? expand(inputSpecs, new Map(), ctx.listings))
   const outputs = lazy(() => observeOutputs(stage.outputs))
   const observation: Observation = { recipe, inputs, inputHashes: new Map(), outputs, outputHashes: new Map(), entryStamps: new Map(), touched: false }
 
@@ -103,7 +105,9 @@ export async function planStage(stage: Stage, ctx: PlanContext): Promise<StageVe
 
   for (const part of changedParts(record.recipe.parts, recipe.parts)) add({ kind: 'recipe-changed', part })
 
-  const inputsMoved = specDigest(inputSpecs, ctx.listings) !== record.inputs.digest
+  const log = new WalkLog()
+  const inputsMoved = specStats(inputSpecs, ctx.listings, log).digest !== record.inputs.digest
+  if (inputsMoved) walked = log.toMap()
   const outputsMoved = outputs().digest !== record.outputs.digest
   let stamps: StampFile | undefined
   if (inputsMoved || outputsMoved) {
