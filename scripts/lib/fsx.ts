@@ -1,10 +1,23 @@
 import { createHash } from 'node:crypto'
 import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 
 /** Writes through a temp file and a rename, so readers see the old bytes or the new, never half. */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): void {
   viaTemp(path, (tmp) => writeFileSync(tmp, data, mode === undefined ? undefined : { mode }))
+}
+
+/** writeFileAtomic off the main thread, for many small files (the directory must exist). */
+export async function writeFileAtomicAsync(path: string, data: string): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}`
+  try {
+    await writeFile(tmp, data)
+    await rename(tmp, path)
+  } catch (error) {
+    await rm(tmp, { force: true })
+    throw error
+  }
 }
 
 /**

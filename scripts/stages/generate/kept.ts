@@ -5,9 +5,10 @@
 // <out>/kept/<run time>/<task id>/<same path> and named in a warning, before the engine swaps the
 // dir out. Without a list (a task generated before lists were kept) only the new build's files
 // count as the tool's, so a doubtful file is moved aside, never deleted.
-import { mkdirSync, readdirSync, readFileSync, renameSync, type Dirent } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { writeFileAtomic } from '../../lib/fsx.ts'
+import { mkdirSync, readdirSync, renameSync, type Dirent } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { writeFileAtomicAsync } from '../../lib/fsx.ts'
 
 /** What a removed task without a list is assumed to hold: the rendered files and the project. */
 const GENERATED = /^(instruction\.md|task\.toml|environment\/Dockerfile|environment\/project\/.*|tests\/(test\.sh|verify\.py|ground_truth\.json|task_metadata\.json)|solution\/(solve\.sh|answer\.md))$/
@@ -46,6 +47,14 @@ export function filesUnder(dir: string): string[] {
   return out
 }
 
+function listing(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+  } catch {
+    return []
+  }
+}
+
 export class KeptFiles {
   readonly #o: KeptOptions
   readonly #stamp = new Date().toISOString().replace(/[:.]/g, '-')
@@ -60,9 +69,18 @@ export class KeptFiles {
     return join(this.#o.cacheDir, 'written', `${encodeURIComponent(id)}.json`)
   }
 
-  #written(id: string): Set<string> | undefined {
+  // The lists kept so far, named once: at 8,000 new tasks a failed read per task cost a second.
+  // A list written by this run is never read by it (a task is rebuilt or removed once a run).
+  #lists: Set<string> | undefined
+  #listDir: string | undefined
+  #committedIds: Set<string> | undefined
+
+  async #written(id: string): Promise<Set<string> | undefined> {
+    const file = this.#listFile(id)
+    this.#lists ??= new Set(listing(dirname(file)))
+    if (!this.#lists.has(basename(file))) return undefined
     try {
-      return new Set(JSON.parse(readFileSync(this.#listFile(id), 'utf8')) as string[])
+      return new Set(JSON.parse(await readFile(file, 'utf8')) as string[])
     } catch {
       return undefined
     }
@@ -73,23 +91,27 @@ export class KeptFiles {
    * did not write, then remembers the new build's files. The list is written before commit: a run
    * that dies in between only makes the next run treat the old build's extra files as foreign
    * (moved aside, still not deleted). `written`: the build's files when it knows them (else walked).
+   * The list is read and written off the main thread: 8,000 small synchronous writes took 4 s.
    */
-  rebuilt(id: string, staged: string, written?: readonly string[]): void {
+  async rebuilt(id: string, staged: string, written?: readonly string[]): Promise<void> {
     const fresh = written ? [...written].sort() : filesUnder(staged)
-    const ours = this.#written(id) ?? new Set<string>()
+    const ours = (await this.#written(id)) ?? new Set<string>()
     for (const f of fresh) ours.add(f)
     this.#rescue(id, (rel) => ours.has(rel))
-    mkdirSync(join(this.#o.cacheDir, 'written'), { recursive: true })
-    writeFileAtomic(this.#listFile(id), JSON.stringify(fresh))
+    if (!this.#listDir) mkdirSync((this.#listDir = dirname(this.#listFile(id))), { recursive: true })
+    await writeFileAtomicAsync(this.#listFile(id), JSON.stringify(fresh))
   }
 
   /** Before a task dir the engine will remove: its foreign files are moved aside first. */
-  removed(id: string): void {
-    const ours = this.#written(id)
+  async removed(id: string): Promise<void> {
+    const ours = await this.#written(id)
     this.#rescue(id, (rel) => (ours ? ours.has(rel) : GENERATED.test(rel)))
   }
 
   #rescue(id: string, isOurs: (rel: string) => boolean): void {
+    // Nothing is committed until the stage ends, so the tasks dir is listed once, not probed per task.
+    this.#committedIds ??= new Set(listing(this.#o.tasksDir))
+    if (!this.#committedIds.has(id)) return
     const committed = join(this.#o.tasksDir, id)
     const foreign = filesUnder(committed).filter((rel) => !isOurs(rel))
     if (!foreign.length) return
