@@ -379,13 +379,16 @@ if (skipReason) {
 
   test('trial containers left by a dead run of this host are removed; those of a live run are kept', async () => {
     const dead = spawnSync('true').pid
-    const start = (pid: number) => docker('run', '-d', '--network', 'host', '--label', `org.locobench.smoke.host=${hostname()}`, '--name', `locobench-smoke-orphantest-oracle-p${pid}-${pid.toString(16).padStart(6, '0').slice(-6)}`, '--entrypoint', 'sleep', 'debian:trixie-slim', '300').stdout.trim()
+    // A host label of its own: a smoke run of another test file cleans up this host's orphans too,
+    // and could remove this test's orphan before the call under test.
+    const host = `${hostname()}-orphantest-${process.pid}`
+    const start = (pid: number) => docker('run', '-d', '--network', 'host', '--label', `org.locobench.smoke.host=${host}`, '--name', `locobench-smoke-orphantest-oracle-p${pid}-${pid.toString(16).padStart(6, '0').slice(-6)}`, '--entrypoint', 'sleep', 'debian:trixie-slim', '300').stdout.trim()
     const orphan = start(dead)
     const live = start(process.pid)
     try {
       assert.ok(orphan && live, 'test containers started')
       const { engine } = await detectEngine(smokeConfig({}))
-      assert.ok((await removeOrphanedTrials(engine!)) >= 1, 'at least the orphan removed')
+      assert.is(await removeOrphanedTrials(engine!, host), 1, 'the orphan removed, and only it')
       const left = docker('ps', '-aq', '--no-trunc', '--filter', 'name=locobench-smoke-orphantest-').stdout.split('\n').filter(Boolean)
       assert.equal(left, [live])
     } finally {

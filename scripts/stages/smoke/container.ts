@@ -21,9 +21,11 @@ const NAME_PID = /-p(\d+)-[0-9a-f]{6}$/
 /** Longer than any trial can take (two scripts within run_timeout_sec, copies and reads around them). */
 const lifetimeSec = (config: SmokeConfig): number => 2 * config.run_timeout_sec + 600
 
-/** Removes trial containers left by runs of this host that died before removing them; returns how many. */
-export async function removeOrphanedTrials(engine: Engine): Promise<number> {
-  const r = await run(engine, ['ps', '-a', '--filter', `label=${HOST_LABEL}=${hostname()}`, '--format', '{{.ID}} {{.Names}}'], { timeoutMs: 60_000 })
+/** Removes trial containers left by runs of this host that died before removing them; returns how
+ *  many. `host`: the label value to look for (a test names its own, so that concurrent runs on this
+ *  host cannot clear its containers first). */
+export async function removeOrphanedTrials(engine: Engine, host = hostname()): Promise<number> {
+  const r = await run(engine, ['ps', '-a', '--filter', `label=${HOST_LABEL}=${host}`, '--format', '{{.ID}} {{.Names}}'], { timeoutMs: 60_000 })
   if (r.code !== 0) return 0
   const orphans = r.stdout
     .split('\n')
