@@ -3,15 +3,39 @@
 // `file: /json/pointer: message`. Two ajv instances per set: artifacts are only checked, while a
 // config may also get its defaults filled in (a third-party schema may carry defaults we must not
 // insert into an artifact).
+// A compiled validator is also kept on disk as ajv's standalone code, under a name made of
+// everything that decides it (ajv's version and options, the content of every schema of the set
+// and of the one compiled): compiling was ~170 ms of every run that validates, loading the code
+// takes a few ms, and ajv itself is then not even loaded.
 import { hash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { basename, isAbsolute, join } from 'node:path'
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import { fileURLToPath } from 'node:url'
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
+import { writeFileAtomic } from '../lib/fsx.ts'
 import { ExitError } from './exit-error.ts'
 
 // Checking each schema against the 2020-12 meta-schema costs ~150 ms per process; a project test
 // does it once for every schema instead.
-const OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false }
+const OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false, code: { source: true } }
+
+const require = createRequire(import.meta.url)
+// Beside the project's packages, so the code's own `require("ajv/dist/runtime/…")` resolves.
+export const SCHEMA_CODE_DIR = fileURLToPath(new URL('../../node_modules/.cache/locobench-schemas/', import.meta.url))
+
+interface AjvLib {
+  Ajv2020: typeof Ajv2020
+  standaloneCode: (ajv: Ajv2020, validate: ValidateFunction) => string
+}
+let lib: AjvLib | undefined
+const ajvLib = (): AjvLib =>
+  (lib ??= {
+    Ajv2020: (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+    standaloneCode: (require('ajv/dist/standalone/index.js') as { default: AjvLib['standaloneCode'] }).default,
+  })
+let version: string | undefined
+const ajvVersion = (): string => (version ??= (JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')) as { version: string }).version)
 
 export interface SchemaIssue {
   pointer: string
@@ -48,15 +72,18 @@ export function schemaIssues(errors: ErrorObject[] | null | undefined): SchemaIs
  */
 export class SchemaSet {
   readonly dirs: readonly string[]
-  readonly #checker = new Ajv2020(OPTIONS)
-  readonly #defaulter = new Ajv2020({ ...OPTIONS, useDefaults: true })
-  readonly #registered = new WeakSet<Ajv2020>()
+  #checker: Ajv2020 | undefined
+  #defaulter: Ajv2020 | undefined
   readonly #compiled = new Map<string, ValidateFunction>()
   readonly #documents = new Map<string, Record<string, unknown>>()
   #fingerprint: string | undefined
+  #contentKey: string | undefined
+  readonly #codeDir: string
 
-  constructor(dirs: readonly string[]) {
+  /** codeDir: where compiled validators are kept (under a node_modules, for their requires). */
+  constructor(dirs: readonly string[], codeDir = SCHEMA_CODE_DIR) {
     this.dirs = dirs
+    this.#codeDir = codeDir
   }
 
   path(name: string): string {
@@ -69,10 +96,12 @@ export class SchemaSet {
     const key = `${withDefaults ? 'd' : 'c'}:${path}`
     let validate = this.#compiled.get(key)
     if (!validate) {
-      const ajv = withDefaults ? this.#defaulter : this.#checker
-      this.#registerAll(ajv)
-      const schema = JSON.parse(readFileSync(path, 'utf8')) as { $id?: string }
-      validate = (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
+      const text = readFileSync(path, 'utf8')
+      validate = this.#stored(`${withDefaults ? 'd' : 'c'}\n${basename(path)}\n${hash('sha256', text)}`, () => {
+        const ajv = this.#ajv(withDefaults)
+        const schema = JSON.parse(text) as { $id?: string }
+        return [ajv, (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)]
+      })
       this.#compiled.set(key, validate)
     }
     return validate
@@ -93,10 +122,14 @@ export class SchemaSet {
     const key = `p:${id}#${pointer}`
     let validate = this.#compiled.get(key)
     if (!validate) {
-      this.compile(name)
-      const part = this.#checker.getSchema(`${id}#${pointer}`)
-      if (!part) throw new Error(`${name} has no schema at ${pointer}`)
-      this.#compiled.set(key, (validate = part))
+      const text = readFileSync(this.path(name), 'utf8')
+      validate = this.#stored(`p\n${basename(this.path(name))}\n${pointer}\n${hash('sha256', text)}`, () => {
+        const ajv = this.#ajv(false)
+        const part = ajv.getSchema(`${id}#${pointer}`)
+        if (!part) throw new Error(`${name} has no schema at ${pointer}`)
+        return [ajv, part]
+      })
+      this.#compiled.set(key, validate)
     }
     return validate
   }
@@ -122,15 +155,49 @@ export class SchemaSet {
     return this.dirs.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => join(d, f)))
   }
 
+  /** The validator stored under this set and `what`, else compiled and stored (a cache that cannot
+   *  be read or written only costs the compile). */
+  #stored(what: string, compile: () => [Ajv2020, ValidateFunction]): ValidateFunction {
+    const file = join(this.#codeDir, `${hash('sha256', `${this.#key()}\n${what}`)}.cjs`)
+    try {
+      const stored = require(file) as ValidateFunction
+      if (typeof stored === 'function') return stored
+    } catch {
+      // not stored yet, or unreadable: compiled below
+    }
+    const [ajv, validate] = compile()
+    try {
+      writeFileAtomic(file, ajvLib().standaloneCode(ajv, validate))
+    } catch {
+      // a read-only install still validates
+    }
+    return validate
+  }
+
+  /** Everything besides the schema compiled that decides its code: ajv, its options, every schema
+   *  of the set by content (not by path: a copy of the set shares its code). */
+  #key(): string {
+    this.#contentKey ??= hash('sha256', JSON.stringify([
+      ajvVersion(), OPTIONS,
+      this.#files().filter((f) => f.endsWith('.schema.json')).map((f) => `${basename(f)}:${hash('sha256', readFileSync(f))}`),
+    ]))
+    return this.#contentKey
+  }
+
+  #ajv(withDefaults: boolean): Ajv2020 {
+    const { Ajv2020 } = ajvLib()
+    if (withDefaults) return (this.#defaulter ??= this.#registerAll(new Ajv2020({ ...OPTIONS, useDefaults: true })))
+    return (this.#checker ??= this.#registerAll(new Ajv2020(OPTIONS)))
+  }
+
   // Adding is cheap: ajv compiles a schema only when it is first used.
-  #registerAll(ajv: Ajv2020): void {
-    if (this.#registered.has(ajv)) return
-    this.#registered.add(ajv)
+  #registerAll(ajv: Ajv2020): Ajv2020 {
     for (const file of this.#files()) {
       if (!file.endsWith('.schema.json')) continue
       const schema = JSON.parse(readFileSync(file, 'utf8')) as { $id?: string }
       if (schema.$id) ajv.addSchema(schema)
     }
+    return ajv
   }
 }
 
