@@ -10,7 +10,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: 
 
 /** writeFileAtomic off the main thread, for many small files (the directory must exist). */
 export async function writeFileAtomicAsync(path: string, data: string): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}`
+  const tmp = stagingFor(path)
   try {
     await writeFile(tmp, data)
     await rename(tmp, path)
@@ -43,7 +43,7 @@ export function writeChunksAtomic(path: string, chunks: Iterable<string>): strin
 /** Has `write` fill a temp file beside `path`, then renames it into place (removed on failure). */
 function viaTemp(path: string, write: (tmp: string) => void): void {
   mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.tmp-${process.pid}`
+  const tmp = stagingFor(path)
   try {
     write(tmp)
     renameSync(tmp, path)

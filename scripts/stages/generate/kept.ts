@@ -65,19 +65,23 @@ export class KeptFiles {
     this.#o = options
   }
 
+  get #listDir(): string {
+    return join(this.#o.cacheDir, 'written')
+  }
+
   #listFile(id: string): string {
-    return join(this.#o.cacheDir, 'written', `${encodeURIComponent(id)}.json`)
+    return join(this.#listDir, `${encodeURIComponent(id)}.json`)
   }
 
   // The lists kept so far, named once: at 8,000 new tasks a failed read per task cost a second.
   // A list written by this run is never read by it (a task is rebuilt or removed once a run).
   #lists: Set<string> | undefined
-  #listDir: string | undefined
+  #listDirMade = false
   #committedIds: Set<string> | undefined
 
   async #written(id: string): Promise<Set<string> | undefined> {
+    this.#lists ??= new Set(listing(this.#listDir))
     const file = this.#listFile(id)
-    this.#lists ??= new Set(listing(dirname(file)))
     if (!this.#lists.has(basename(file))) return undefined
     try {
       return new Set(JSON.parse(await readFile(file, 'utf8')) as string[])
@@ -98,7 +102,10 @@ export class KeptFiles {
     const ours = (await this.#written(id)) ?? new Set<string>()
     for (const f of fresh) ours.add(f)
     this.#rescue(id, (rel) => ours.has(rel))
-    if (!this.#listDir) mkdirSync((this.#listDir = dirname(this.#listFile(id))), { recursive: true })
+    if (!this.#listDirMade) {
+      mkdirSync(this.#listDir, { recursive: true })
+      this.#listDirMade = true
+    }
     await writeFileAtomicAsync(this.#listFile(id), JSON.stringify(fresh))
   }
 
