@@ -78,6 +78,7 @@ export class SchemaSet {
   readonly #documents = new Map<string, Record<string, unknown>>()
   #fingerprint: string | undefined
   #contentKey: string | undefined
+  readonly #hashes = new Map<string, string>()
   readonly #codeDir: string
 
   /** codeDir: where compiled validators are kept (under a node_modules, for their requires). */
@@ -96,10 +97,9 @@ export class SchemaSet {
     const key = `${withDefaults ? 'd' : 'c'}:${path}`
     let validate = this.#compiled.get(key)
     if (!validate) {
-      const text = readFileSync(path, 'utf8')
-      validate = this.#stored(`${withDefaults ? 'd' : 'c'}\n${basename(path)}\n${hash('sha256', text)}`, () => {
+      validate = this.#stored(`${withDefaults ? 'd' : 'c'}\n${basename(path)}\n${this.#hashOf(path)}`, () => {
         const ajv = this.#ajv(withDefaults)
-        const schema = JSON.parse(text) as { $id?: string }
+        const schema = JSON.parse(readFileSync(path, 'utf8')) as { $id?: string }
         return [ajv, (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)]
       })
       this.#compiled.set(key, validate)
@@ -122,8 +122,8 @@ export class SchemaSet {
     const key = `p:${id}#${pointer}`
     let validate = this.#compiled.get(key)
     if (!validate) {
-      const text = readFileSync(this.path(name), 'utf8')
-      validate = this.#stored(`p\n${basename(this.path(name))}\n${pointer}\n${hash('sha256', text)}`, () => {
+      const path = this.path(name)
+      validate = this.#stored(`p\n${basename(path)}\n${pointer}\n${this.#hashOf(path)}`, () => {
         const ajv = this.#ajv(false)
         const part = ajv.getSchema(`${id}#${pointer}`)
         if (!part) throw new Error(`${name} has no schema at ${pointer}`)
@@ -147,8 +147,15 @@ export class SchemaSet {
 
   /** sha256 over every schema file of the set: schemas $ref each other, so any change counts. */
   fingerprint(): string {
-    this.#fingerprint ??= hash('sha256', this.#files().map((f) => `${f}:${hash('sha256', readFileSync(f))}`).join('\n'))
+    this.#fingerprint ??= hash('sha256', this.#files().map((f) => `${f}:${this.#hashOf(f)}`).join('\n'))
     return this.#fingerprint
+  }
+
+  // One read per schema file and process, whether for the fingerprint, the code key or a compile.
+  #hashOf(file: string): string {
+    let h = this.#hashes.get(file)
+    if (h === undefined) this.#hashes.set(file, (h = hash('sha256', readFileSync(file))))
+    return h
   }
 
   #files(): string[] {
@@ -179,7 +186,7 @@ export class SchemaSet {
   #key(): string {
     this.#contentKey ??= hash('sha256', JSON.stringify([
       ajvVersion(), OPTIONS,
-      this.#files().filter((f) => f.endsWith('.schema.json')).map((f) => `${basename(f)}:${hash('sha256', readFileSync(f))}`),
+      this.#files().filter((f) => f.endsWith('.schema.json')).map((f) => `${basename(f)}:${this.#hashOf(f)}`),
     ]))
     return this.#contentKey
   }
