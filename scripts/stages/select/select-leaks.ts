@@ -133,8 +133,8 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
     // (its heap grows by ~40 MB when the n-grams churn through it): with workers, it only waits.
     const wanted = Number.isFinite(options.workers) ? Math.floor(options.workers!) : availableParallelism()
     const threads = Math.max(0, Math.min(wanted, Math.floor(todo.length / MIN_PROJECTS_PER_THREAD)))
-    const shares = threads === 0 ? [todo] : [[], ...Array.from({ length: threads }, (_, k) => todo.slice(Math.floor((k * todo.length) / threads), Math.floor(((k + 1) * todo.length) / threads)))]
-    const delivered = shares.slice(1).map((share) => {
+    const shares = Array.from({ length: threads }, (_, k) => todo.slice(Math.floor((k * todo.length) / threads), Math.floor(((k + 1) * todo.length) / threads)))
+    const delivered = shares.map((share) => {
       const result = shareResult(share.length)
       workers.push(startShare(dataset, rules, share, result, opened, count))
       return result
@@ -150,9 +150,9 @@ export async function findLeakyRecords(dataset: string, rows: readonly ScoringRo
         count(item.rows.length)
       }
     }
-    await checkHere(shares[0])
+    if (threads === 0) await checkHere(todo)
     for (const [k, result] of delivered.entries()) {
-      const share = shares[k + 1]
+      const share = shares[k]
       options.signal?.throwIfAborted()
       await Promise.race([result.finished, aborted(options.signal)])
       // A worker that found another file under the name (replaced since this thread opened it)
