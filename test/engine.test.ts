@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { runAll, planAll, type EngineOptions } from '../scripts/engine/run-all.ts'
 import { clean } from '../scripts/engine/clean.ts'
@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto'
 import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
 import { schemaSet } from '../scripts/engine/schema-set.ts'
 import { expand, HashCache, specDigest, specStats, statDigest, WalkLog } from '../scripts/engine/files.ts'
+import { entryContent } from '../scripts/engine/outputs.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')
 
@@ -649,6 +650,18 @@ test('the digest walk keeps what expand would see (links, inodes, overlapping sp
     assert.is(walked.get(r.path('in/q/c-again.txt'))?.ino, walked.get(r.path('in/q/c.txt'))?.ino)
     assert.is(digest, statDigest(walked))
   }
+})
+
+test("a tree entry's content stamp names each file by its path inside the entry, however the entry is spelled", () => {
+  using r = demo()
+  r.write({ 'tasks/t1/instruction.md': 'i', 'tasks/t1/environment/project/src/a.c': 'a', 'tasks/t1/tests/verify.py': 'v' })
+  const entry = r.path('tasks/t1')
+  const hashOf = (path: string) => sha256(readFileSync(path))
+  // The stamp's form is what records of earlier runs hold: a change here would rebuild every task.
+  const expected = createHash('sha256')
+  for (const path of expand([entry]).keys()) expected.update(`${relative(entry, path)}\0${hashOf(path)}\n`)
+  const digest = expected.digest('hex')
+  for (const spelled of [entry, `${entry}/`, r.path('tasks/./t1'), r.path('tasks/t1/../t1')]) assert.is(entryContent(spelled, hashOf), digest, spelled)
 })
 
 test('the limiter: a group leader finishes before its followers start, within the bound', async () => {

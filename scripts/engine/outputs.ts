@@ -72,7 +72,10 @@ export function entryContent(entry: string, hashOf: HashOf, listings: Listings =
 /** entryContent of files already walked. */
 export function contentOf(entry: string, files: StatMap, hashOf: HashOf): string {
   const hash = createHash('sha256')
-  for (const [path, st] of files) hash.update(`${relative(entry, path)}\0${hashOf(path, st)}\n`)
+  // A walk joins one name at a time with '/', so below `entry/` the rest is already the relative
+  // path; path.relative costs more than the hashing at 379,000 files.
+  const prefix = entry.endsWith('/') ? entry : `${entry}/`
+  for (const [path, st] of files) hash.update(`${path.startsWith(prefix) ? path.slice(prefix.length) : relative(entry, path)}\0${hashOf(path, st)}\n`)
   return hash.digest('hex')
 }
 
