@@ -123,10 +123,10 @@ const byEntryId = (a: TaskEntry, b: TaskEntry) => (a.id < b.id ? -1 : a.id > b.i
 
 /**
  * Tasks in flight per unit of smoke.concurrency when an engine builds them. A task's time is
- * mostly waiting: on apt mirrors and dpkg inside a build, on the daemon for a trial's ten or so
- * CLI calls. A cold smoke of the 50 sample tasks on 2 cores took 163 s with 2 tasks in flight and
- * 146 s with 4; the 8 toolchain layers alone 82-85 s with 2 builds at once, 76-78 s with 4, 91 s
- * with 8.
+ * mostly waiting: on the apt mirror and dpkg inside a build, on the daemon for a trial's seven to
+ * ten CLI calls. A cold smoke of the 50 sample tasks on 2 cores (alternating runs) took 163-166 s
+ * with 2 tasks in flight and 140-157 s with 4; the 8 toolchain layers alone 82-85 s with 2 builds
+ * at once, 76-78 s with 4, 91 s with 8.
  */
 const ENGINE_TASKS_PER_SLOT = 2
 
