@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert'
 import { loadConfig } from '../scripts/lib/config-loader.ts'
 import { check } from '../scripts/lib/schemas.ts'
 import { cheatAnswers, paraphrase, reorderSections } from '../scripts/verifier/answers.ts'
+import { contentTokens } from '../scripts/verifier/score.ts'
 import { calibrateTasks, pickPeers, readTask, taskAnswers, taskProblems, DEFAULT_MARGINS, type TaskDir } from '../scripts/verifier/calibration.ts'
 import { writeCalibrationReport } from '../scripts/verifier/calibration-files.ts'
 import { buildEvidence, commonTerms, instructionGivens, thinTruth, type ProjectView } from '../scripts/verifier/evidence.ts'
@@ -251,6 +252,11 @@ precision('the calibration cheats stay far below the oracle on the shop project'
   for (const name of ['instruction_copy', 'path_list', 'keyword_repetition', 'word_stuffing', 'project_dump', 'dump_word_pairs', 'stuffing_first', 'huge_answer']) {
     assert.ok(score(cheats[name], shop).reward <= 0.3, `${name}: ${score(cheats[name], shop).reward}`)
   }
+  // The salad spends no word of the limit on one the verifier ignores, and names every word the
+  // project has in the form the verifier counts it.
+  const salad = cheats.word_stuffing.slice('Find why checkout is slow.'.length).trim().split(' ')
+  assert.equal(salad, [...new Set(contentTokens(salad.join(' ')))])
+  assert.equal(new Set(salad), new Set(contentTokens(['Find why checkout is slow.', ...Object.values(SHOP)].join('\n'))))
 })
 
 precision.run()

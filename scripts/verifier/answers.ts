@@ -117,10 +117,11 @@ function wordPairs(words: string[]): string {
   return out.join(' ')
 }
 
-/** The instruction, then every distinct word of the instruction and of the project's text: a
- *  word salad that names whatever the ground truth might say. */
+/** The instruction, then every distinct word of the instruction and of the project's text, in
+ *  the form the verifier counts them (contentTokens: lower-cased, no stop words, so no word of
+ *  the limit is spent on one it ignores): a word salad that names whatever the ground truth might say. */
 function wordStuffing(sources: CheatSources, instruction: string): string {
-  const words = [instruction, ...sources.project.map((f) => f.text)].flatMap((text) => text.match(/[A-Za-z_][A-Za-z0-9_]{2,}/g) ?? [])
+  const words = [instruction, ...sources.project.map((f) => f.text)].flatMap((text) => contentTokens(text))
   return `${instruction}\n\n${unique(words).join(' ')}\n`
 }
 
