@@ -7,7 +7,7 @@
 // count as the tool's, so a doubtful file is moved aside, never deleted.
 import { mkdirSync, readdirSync, renameSync, type Dirent } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { writeFileAtomicAsync } from '../../lib/fsx.ts'
 
 /** What a removed task without a list is assumed to hold: the rendered files and the project. */
@@ -47,6 +47,8 @@ export function filesUnder(dir: string): string[] {
   return out
 }
 
+const listName = (id: string): string => `${encodeURIComponent(id)}.json`
+
 function listing(dir: string): string[] {
   try {
     return readdirSync(dir)
@@ -70,7 +72,7 @@ export class KeptFiles {
   }
 
   #listFile(id: string): string {
-    return join(this.#listDir, `${encodeURIComponent(id)}.json`)
+    return join(this.#listDir, listName(id))
   }
 
   // The lists kept so far, named once: at 8,000 new tasks a failed read per task cost a second.
@@ -81,10 +83,9 @@ export class KeptFiles {
 
   async #written(id: string): Promise<Set<string> | undefined> {
     this.#lists ??= new Set(listing(this.#listDir))
-    const file = this.#listFile(id)
-    if (!this.#lists.has(basename(file))) return undefined
+    if (!this.#lists.has(listName(id))) return undefined
     try {
-      return new Set(JSON.parse(await readFile(file, 'utf8')) as string[])
+      return new Set(JSON.parse(await readFile(this.#listFile(id), 'utf8')) as string[])
     } catch {
       return undefined
     }
