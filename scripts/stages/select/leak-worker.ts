@@ -9,14 +9,21 @@ import type { LeakWorkerInput, LeakWorkerMessage } from './select-leaks.ts'
 const input = workerData as LeakWorkerInput
 const post = (message: LeakWorkerMessage) => parentPort!.postMessage(message)
 const reader = new LineReader()
-const fd = openSync(input.dataset, 'r')
-const { size, mtimeMs, ino } = fstatSync(fd)
-post({ opened: { size, mtimeMs, ino } })
-let index = 0
+let fd: number | undefined
 try {
-  for (; index < input.projects.length; index++) post({ index, verdicts: checkProject(fd, input.dataset, input.projects[index], input.rules, reader) })
+  fd = openSync(input.dataset, 'r')
 } catch (error) {
-  post({ index, error: (error as Error).message, dataset: error instanceof DatasetError })
+  post({ stopped: (error as Error).message })
 }
-closeSync(fd)
-post({ done: true })
+if (fd !== undefined) {
+  const { size, mtimeMs, ino } = fstatSync(fd)
+  post({ opened: { size, mtimeMs, ino } })
+  let index = 0
+  try {
+    for (; index < input.projects.length; index++) post({ index, verdicts: checkProject(fd, input.dataset, input.projects[index], input.rules, reader) })
+  } catch (error) {
+    post({ index, error: (error as Error).message, dataset: error instanceof DatasetError })
+  }
+  closeSync(fd)
+  post({ done: true })
+}

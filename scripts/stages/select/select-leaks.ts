@@ -72,10 +72,13 @@ export interface LeakWorkerInput {
 type FileStat = Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
 
 /** `opened` comes first, before any verdict: what the worker's verdicts were read from. */
+/** `stopped`: why the worker could not start its share (it says so itself: under load its 'exit'
+ *  event can come before its 'error' event, while its messages always come first). */
 export type LeakWorkerMessage =
   | { opened: FileStat }
   | { index: number; verdicts: ProjectVerdicts }
   | { index: number; error: string; dataset: boolean }
+  | { stopped: string }
   | { done: true }
 
 interface Todo {
@@ -209,8 +212,9 @@ function shareResult(length: number): ShareResult {
 function startShare(dataset: string, rules: LeakRules, share: Todo[], result: ShareResult, opened: FileStat, count: (records: number) => void): Worker {
   const input: LeakWorkerInput = { dataset, rules, projects: share.map((item) => item.rows.map(({ id, line, offset, length }) => ({ id, line, offset, length }))) }
   const worker = startTsWorker(new URL('./leak-worker.ts', import.meta.url), input, { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB })
+  // The first reason stands: the events that follow it (the 'exit' after an 'error') say less.
   const stop = (why?: string) => {
-    if (why && !result.done && !result.error) result.stopped = why
+    if (why && !result.done && !result.error) result.stopped ??= why
     result.finish()
   }
   worker.on('message', (message: LeakWorkerMessage) => {
@@ -218,7 +222,8 @@ function startShare(dataset: string, rules: LeakRules, share: Todo[], result: Sh
       result.done = true
       return stop()
     }
-    if ('opened' in message) result.sameFile = sameFile(message.opened, opened)
+    if ('stopped' in message) stop(message.stopped)
+    else if ('opened' in message) result.sameFile = sameFile(message.opened, opened)
     else if ('error' in message) result.error = { index: message.index, message: message.error, dataset: message.dataset }
     else {
       result.verdicts[message.index] = message.verdicts
