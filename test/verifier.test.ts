@@ -653,6 +653,26 @@ files('--batch scores many answers in one process, equal to score.ts', () => {
   assert.is(lines[1].reward, score(Object.values(SHOP).join('\n'), shop).reward)
 })
 
+files('an answer of one 2 MB word without a slash (a hex dump) is scored by both verifiers, not left to the verifier timeout', () => {
+  // A path pattern that tried every character of such a word as a start took 6 s on 60 KB and
+  // grew with the square of its length: two hours here. The timeouts only catch that hang.
+  using root = layout(shop, `## Analysis\n\n${'deadbeef'.repeat(250_000)}\n`)
+  const py = spawnSync('python3', [VERIFY_PY], { encoding: 'utf8', timeout: 120_000, env: { PATH: process.env.PATH ?? '', ...inEnv(root) } })
+  assert.is(py.signal, null, 'verify.py was stopped by the timeout')
+  assert.is(py.status, 0, py.stderr)
+  const ts = spawnSync(process.execPath, ['--input-type=module', '-e', [
+    `import { readFileSync } from 'node:fs'`,
+    `import { score } from ${JSON.stringify(join(ROOT, 'scripts/verifier/score.ts'))}`,
+    `const read = (p) => readFileSync(${JSON.stringify(root.path())} + '/' + p, 'utf8')`,
+    `console.log(JSON.stringify(score(read('logs/agent/solution.md'), JSON.parse(read('tests/ground_truth.json'))).rewardJson))`,
+  ].join('\n')], { encoding: 'utf8', timeout: 120_000 })
+  assert.is(ts.signal, null, 'score.ts was stopped by the timeout')
+  assert.is(ts.status, 0, ts.stderr)
+  const pyReward = JSON.parse(readFileSync(root.path('logs/verifier/reward.json'), 'utf8'))
+  assert.equal(JSON.parse(ts.stdout), pyReward)
+  assert.equal(pyReward, { reward: 0 })
+})
+
 files('a ground truth that is not JSON, or a bad field, leaves reward 0 and details naming file and field; exit 1', () => {
   using root = layout('{ not json', 'an answer')
   const run = runVerify([VERIFY_PY], inEnv(root), root.path('logs/verifier'))
