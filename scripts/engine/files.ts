@@ -262,14 +262,20 @@ export function rememberHash(path: string, stat: Stat, hash: string): void {
   memo.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, hash })
 }
 
+/** What a file or symlink is stamped with: its bytes' sha256, or its target's. */
+export const contentHash = (path: string, stat: Stat): string => (stat.link === undefined ? sha256File(path) : sha256(`symlink:${stat.link}`))
+
 export function hashEntry(path: string, stat: Stat): string {
   let hash = memoized(path, stat)
   if (hash === undefined) {
-    hash = stat.link === undefined ? sha256File(path) : sha256(`symlink:${stat.link}`)
+    hash = contentHash(path, stat)
     rememberHash(path, stat, hash)
   }
   return hash
 }
+
+/** Files sharing this key share their bytes: a hard link is hashed once, as the file it links. */
+export const inodeKey = (st: Stat): string => `${st.ino}:${st.size}:${st.mtimeMs}`
 
 /**
  * Input hashes remembered across runs (.taskcache/hashes.tsv), keyed like the in-process memo by

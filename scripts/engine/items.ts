@@ -127,6 +127,8 @@ export interface ItemsEnv {
   force?: boolean
   /** The book's file: facts-only items are journalled beside it as they finish (journalPath). */
   bookFile?: string
+  /** An item's staged entry is complete (tree items only). */
+  onBuilt?(key: string): void
 }
 
 /** Runs the items; returns what happened and the records to write once the entries are committed. */
@@ -186,6 +188,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   }
   const build = async ({ key, verdict, hash, value }: NonNullable<Judged>): Promise<void> => {
     const made = await spec.build(key, value, spec.tree && env.staging ? join(env.staging, key) : undefined)
+    if (spec.tree && env.staging) env.onBuilt?.(key)
     next[key] = { hash, facts: made }
     journal(key, next[key])
     facts.set(key, made)

@@ -35,11 +35,14 @@ const uncached = (): Listings => new Listings()
 /**
  * `onEntry`, when given, sees each tree entry's files as they were walked for its state, so a
  * caller that needs their content (stamping a new entry) does not walk the entry a second time.
+ * Entries in `early` are not walked: their state was taken from their staged copy (see
+ * entry-stamper.ts), and onEntry gets no files for them.
  */
 export function observeOutputs(
   outputs: OutputSpec[],
   listings: Listings = uncached(),
-  onEntry?: (entry: string, state: EntryState, files: StatMap) => void,
+  onEntry?: (entry: string, state: EntryState, files: StatMap | undefined) => void,
+  early?: ReadonlyMap<string, { state: EntryState }>,
 ): OutputState {
   const files = expand(outputs.filter((o) => o.kind !== 'tree').map((o) => o.path), new Map(), listings)
   const entries = new Map<string, EntryState>()
@@ -47,7 +50,11 @@ export function observeOutputs(
   for (const tree of outputs.filter((o) => o.kind === 'tree')) {
     for (const entry of treeEntries(tree.path, listings)) {
       let state: EntryState
-      if (onEntry) {
+      const known = early?.get(entry)?.state
+      if (known) {
+        state = known
+        onEntry?.(entry, state, undefined)
+      } else if (onEntry) {
         const walked = expand([entry], new Map(), listings)
         state = { files: walked.size, stats: statDigest(walked) }
         onEntry(entry, state, walked)

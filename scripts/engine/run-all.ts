@@ -6,7 +6,7 @@ import { join, relative } from 'node:path'
 import { OutputError, Staging } from './commit.ts'
 import { canonicalJson } from '../lib/hash.ts'
 import { LineCache } from './validate.ts'
-import { expand, HashCache, hashEntry, Listings, rememberHash, statDigest, type Stat, type StatMap } from './files.ts'
+import { expand, HashCache, hashEntry, inodeKey, Listings, rememberHash, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
 import { bookFromEntries, commitBook, ownedEntries, readBook, runItems, type ItemBook } from './items.ts'
 import { limiter } from './limit.ts'
@@ -17,6 +17,7 @@ import { contentOf, entryStamp, observeOutputs, type HashOf, type OutputState } 
 import { IGNORED } from './files.ts'
 import { UsageError } from './exit-error.ts'
 import { schemaSet } from './schema-set.ts'
+import { EntryStamper, type EarlyStamp } from './entry-stamper.ts'
 
 export { UsageError }
 
@@ -201,6 +202,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   const books = new Map<string, { file: string; book: ItemBook }>()
   // With where each item was being written (a full disk's error names no file).
   let itemFailures: ItemFailure[] = []
+  const stamper = new EntryStamper(() => knownInputHashes(verdict, x.hashes, previousStamps))
   const ctx: RunContext = {
     stage: stage.name,
     out: (path) => staging.path(path),
@@ -234,6 +236,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
         // --force means the work is done again, not only the stage's bookkeeping.
         force: isForced(options, stage.name),
         bookFile: file,
+        onBuilt: tree === undefined ? undefined : (key) => stamper.add(join(staging.path(tree), key), `${tree}/${key}`),
       }).catch((error: unknown) => {
         books.delete(name)
         throw error
@@ -266,6 +269,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   let committed = false
   try {
     result = await stage.run(ctx)
+    const early = await stamper.finish()
     abort.signal.throwIfAborted()
     const validated = staging.validate(schemas, lines)
     abort.signal.throwIfAborted()
@@ -276,7 +280,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     lines.save()
     // Failed items: what was built is committed and recorded item by item, but the stage stays
     // stale (no record), so the next run retries them and keeps the rest.
-    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started), [...books.values()], itemFailures.length === 0)
+    changed = recordRun(stage, verdict, x, result, validated, previousStamps, Math.round(performance.now() - started), [...books.values()], itemFailures.length === 0, early)
   } catch (error) {
     if (!committed && abort.signal.aborted) staging.dispose()
     else if (!committed) staging.keep(failedPath(store, stage.name))
@@ -290,6 +294,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     })
     return 'failed'
   } finally {
+    stamper.close()
     options.signal?.removeEventListener('abort', onAbort)
   }
   x.written.set(stage.name, changed)
@@ -325,6 +330,7 @@ function recordRun(
   durationMs: number,
   books: { file: string; book: ItemBook }[],
   complete: boolean,
+  early: ReadonlyMap<string, EarlyStamp>,
 ): Map<string, string> {
   const extraInputs = result?.inputs ?? []
   // A tree whose entries are items is owned item by item, unless the stage says otherwise.
@@ -345,8 +351,8 @@ function recordRun(
   const outputs = observeOutputs(stage.outputs, undefined, (entry, state, files) => {
     if (!stamped(entry)) return
     const old = previousStamps?.entries[entry]
-    entries[entry] = old && old[1] === state.stats ? old : entryStamp(state, contentOf(entry, files, hashOf))
-  })
+    entries[entry] = old && old[1] === state.stats ? old : entryStamp(state, files ? contentOf(entry, files, hashOf) : early.get(entry)!.content)
+  }, early)
   const outputStamps = { outputs: stampFiles(outputs, previousStamps, hashOf, validated), entries }
   // Item records before the stage record: a crash between the two only costs rebuilds.
   for (const { file, book } of books) commitBook(file, book, (entry) => outputStamps.entries[entry])
@@ -407,8 +413,7 @@ function withPlace(error: Error, where: string): string {
 function stampInputs(inputs: StatMap, known: Map<string, string>, cache: HashCache, previous?: StampFile): Record<string, FileStamp> {
   const stamps: Record<string, FileStamp> = {}
   for (const [path, st] of inputs) {
-    const old = previous?.inputs[path]
-    let hash = known.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : cache.known(path, st))
+    let hash = knownHash(path, st, known, cache, previous)
     if (hash === undefined) {
       hash = cache.read(path, st)
       const now = lstatSync(path, { throwIfNoEntry: false })
@@ -417,6 +422,22 @@ function stampInputs(inputs: StatMap, known: Map<string, string>, cache: HashCac
     stamps[path] = [st.size, st.mtimeMs, hash]
   }
   return stamps
+}
+
+/** An input's hash when this run already knows it: hashed by the plan, recorded, or cached. */
+function knownHash(path: string, st: Stat, known: Map<string, string>, cache: HashCache, previous?: StampFile): string | undefined {
+  const old = previous?.inputs[path]
+  return known.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : cache.known(path, st))
+}
+
+/** The known input hashes by inodeKey, for the entry stamper (nothing is read to learn more). */
+function knownInputHashes(verdict: StageVerdict, cache: HashCache, previous?: StampFile): [string, string][] {
+  const out: [string, string][] = []
+  for (const [path, st] of verdict.observation.inputs()) {
+    const hash = knownHash(path, st, verdict.observation.inputHashes, cache, previous)
+    if (hash) out.push([inodeKey(st), hash])
+  }
+  return out
 }
 
 /** Entries the stage does not own (a user's notes in out/tasks) are never stamped, so never cleaned. */
@@ -461,7 +482,6 @@ function stampFiles(outputs: OutputState, previous: StampFile | undefined, hashO
   return files
 }
 
-const inodeKey = (st: Stat) => `${st.ino}:${st.size}:${st.mtimeMs}`
 
 /** A fresh stage whose files were only touched: store the new stats so the next plan is fast. */
 function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void {

@@ -1,0 +1,22 @@
+// The entry stamper's thread (see entry-stamper.ts): walks each staged entry it is sent and
+// answers with the stamp the committed entry will have.
+import { parentPort, workerData } from 'node:worker_threads'
+import { contentHash, expand, inodeKey, statDigest, type StatMap } from './files.ts'
+import { contentOf } from './outputs.ts'
+import type { StamperInput, StamperReply, StamperRequest } from './entry-stamper.ts'
+
+const port = parentPort!
+const byInode = new Map((workerData as StamperInput).inodes)
+
+port.on('message', (request: StamperRequest) => {
+  if ('end' in request) return port.postMessage({ done: true } satisfies StamperReply)
+  const { staged, final } = request
+  try {
+    const files: StatMap = new Map()
+    for (const [path, st] of expand([staged])) files.set(final + path.slice(staged.length), st)
+    const content = contentOf(final, files, (path, st) => byInode.get(inodeKey(st)) ?? contentHash(staged + path.slice(final.length), st))
+    port.postMessage({ entry: final, state: { files: files.size, stats: statDigest(files) }, content } satisfies StamperReply)
+  } catch {
+    // Left to the main thread, which walks the committed entry as it always did.
+  }
+})
