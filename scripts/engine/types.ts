@@ -131,7 +131,8 @@ export interface ItemsSpec<V, F> {
    * `ctx.changedInputs`) can take that input's part of the hash from its facts instead of reading it.
    */
   prepare(key: string, previous?: { hash: string; facts: F }): Promise<Prepared<V>> | Prepared<V>
-  /** Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. */
+  /** Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. The
+   *  entry is complete when the promise resolves: the engine may stamp it from then on. */
   build(key: string, value: V, dir: string | undefined): Promise<F>
   /** Whether a kept item's facts still hold outside the files (its image still exists). */
   present?(key: string, facts: F): boolean
