@@ -106,7 +106,7 @@ function loggingThread(r: Rig, log: string): URL {
   writeFileSync(file, [
     `import { appendFileSync } from 'node:fs'`,
     `import { parentPort } from 'node:worker_threads'`,
-    `parentPort.on('message', (m) => m.final && appendFileSync(${JSON.stringify(log)}, m.final + '\\n'))`,
+    `parentPort.on('message', (m) => { for (const [, final] of m.entries ?? []) appendFileSync(${JSON.stringify(log)}, final + '\\n') })`,
     `await import(${JSON.stringify(EntryStamper.MODULE.href)})`,
   ].join('\n'))
   return pathToFileURL(file)

@@ -10,13 +10,16 @@ const byInode = new Map((workerData as StamperInput).inodes)
 
 port.on('message', (request: StamperRequest) => {
   if ('end' in request) return port.postMessage({ done: true } satisfies StamperReply)
-  const { staged, final } = request
-  try {
-    const files: StatMap = new Map()
-    for (const [path, st] of expand([staged])) files.set(final + path.slice(staged.length), st)
-    const content = contentOf(final, files, (path, st) => byInode.get(inodeKey(st)) ?? contentHash(staged + path.slice(final.length), st))
-    port.postMessage({ entry: final, state: { files: files.size, stats: statDigest(files) }, content } satisfies StamperReply)
-  } catch {
-    // Left to the main thread, which walks the committed entry as it always did.
+  const stamps: Extract<StamperReply, { stamps: unknown }>['stamps'] = []
+  for (const [staged, final] of request.entries) {
+    try {
+      const files: StatMap = new Map()
+      for (const [path, st] of expand([staged])) files.set(final + path.slice(staged.length), st)
+      const content = contentOf(final, files, (path, st) => byInode.get(inodeKey(st)) ?? contentHash(staged + path.slice(final.length), st))
+      stamps.push({ entry: final, state: { files: files.size, stats: statDigest(files) }, content })
+    } catch {
+      // Left to the main thread, which walks the committed entry as it always did.
+    }
   }
+  port.postMessage({ stamps } satisfies StamperReply)
 })
