@@ -195,6 +195,7 @@ async function bench(options: Options, argv: string[], log: (line: string) => vo
         kernel: release(),
         platform: process.platform,
         loadAverage: { start: loadStart.map((n) => Number(n.toFixed(2))), end: loadavg().map((n) => Number(n.toFixed(2))) },
+        nodeOptions: process.env.NODE_OPTIONS ?? '',
       },
       code,
       data: info,

@@ -163,6 +163,16 @@ test('the report is the same bytes for the same results and has a table for each
   assert.ok(md.includes('| title of noop-all | 3 | 310 ms | 300 ms – 320 ms |'))
 })
 
+test('the report names the Node options every run was measured under, and says nothing for results that did not record them', () => {
+  const withOptions = (nodeOptions?: string) => {
+    const r = results([measured('noop-all', [300])])
+    return renderMarkdown({ ...r, machine: { ...r.machine, nodeOptions } })
+  }
+  assert.ok(withOptions('--max-semi-space-size=8').includes('- Node options of every measured run (NODE_OPTIONS): `--max-semi-space-size=8`.\n'))
+  assert.ok(withOptions('').includes('- Node options of every measured run (NODE_OPTIONS): none.\n'))
+  assert.not.ok(withOptions(undefined).includes('Node options'))
+})
+
 test('a pipe in a check detail does not break the table', () => {
   const m = measured('noop-all', [300], { checks: [{ expectation: 'no stage runs', passed: true, detail: 'a | b' }] })
   m.title = 'x | y'

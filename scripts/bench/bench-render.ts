@@ -110,6 +110,8 @@ export function renderMarkdown(r: Results): string {
     '',
     table(['Cores', 'CPU', 'Memory', 'Node', 'Kernel', 'Load average at start (1/5/15 min)', 'At end'], [[String(mc.cores), mc.cpuModel, `${mc.memoryMiB} MiB`, mc.node, mc.kernel, load(mc.loadAverage.start), load(mc.loadAverage.end)]]),
     '',
+    // Options such as --max-semi-space-size move peak memory and time: a report must say them.
+    ...(mc.nodeOptions === undefined ? [] : [`- Node options of every measured run (NODE_OPTIONS): ${mc.nodeOptions ? `\`${mc.nodeOptions}\`` : 'none'}.`]),
     `- Code: commit ${code.commit ?? 'unknown'}${code.uncommitted.length ? ` plus uncommitted changes in ${code.uncommitted.length} path(s): ${code.uncommitted.join(', ')}` : ', no uncommitted changes'}.`,
     `- Data: ${dataLine}; ${data.scenarios ?? '?'} scenario files, ${data.accepted ?? '?'} accepted; ${formatKiB(data.diskKiB)} on disk; out dir on the same file system: ${data.sameFileSystem ? 'yes' : 'no (hard links fall back to copies)'}.`,
     ...(data.scenarios !== null && data.scenarios < 8000 ? [`- **Not full scale** (${data.scenarios} scenarios, not 8,000): the budgets are stated for the full set.`] : []),

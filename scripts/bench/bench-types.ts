@@ -13,6 +13,8 @@ export interface Machine {
   platform: string
   /** 1, 5 and 15 minute load averages when the benchmark started and when it ended. */
   loadAverage: { start: number[]; end: number[] }
+  /** NODE_OPTIONS of every measured run ('' for none; absent in results of older runs). */
+  nodeOptions?: string
 }
 
 export interface CodeState {
