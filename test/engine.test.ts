@@ -17,7 +17,7 @@ import { sha256 } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
 import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
 import { schemaSet } from '../scripts/engine/schema-set.ts'
-import { expand, HashCache, specDigest, specStats, statDigest, WalkLog } from '../scripts/engine/files.ts'
+import { expand, HashCache, Listings, specDigest, specStats, statDigest, WalkLog } from '../scripts/engine/files.ts'
 import { entryContent } from '../scripts/engine/outputs.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')
@@ -650,6 +650,21 @@ test('the digest walk keeps what expand would see (links, inodes, overlapping sp
     assert.is(walked.get(r.path('in/q/c-again.txt'))?.ino, walked.get(r.path('in/q/c.txt'))?.ino)
     assert.is(digest, statDigest(walked))
   }
+})
+
+test('a walk without a listing cache (typed listings) sees the same files, in the same order, as one with it', () => {
+  using r = demo()
+  // libuv lists names in byte order; the walk's order is JavaScript's (UTF-16), which differs
+  // between a fullwidth letter and an emoji.
+  r.write({ 'w/B.txt': 'b', 'w/a.txt': 'a', 'w/é.txt': 'e', 'w/Ａ.txt': 'A', 'w/😀.txt': 's', 'w/_x/z.txt': 'z', 'w/_x/deep/y.txt': 'y', 'w/.git/HEAD': 'h', 'w/node_modules/m.js': 'm', 'w/10/x': '1', 'w/9/x': '9' })
+  symlinkSync('_x', r.path('w/dir-link'))
+  symlinkSync('a.txt', r.path('w/file-link'))
+  linkSync(r.path('w/a.txt'), r.path('w/_x/a-again.txt'))
+  const cached = expand([r.path('w')], new Map(), new Listings(r.path('listings.json')))
+  const typed = expand([r.path('w')], new Map(), new Listings())
+  assert.equal([...typed], [...cached])
+  assert.equal([...typed.keys()].map((p) => relative(r.path('w'), p)), ['10/x', '9/x', 'B.txt', '_x/a-again.txt', '_x/deep/y.txt', '_x/z.txt', 'a.txt', 'dir-link', 'file-link', 'é.txt', '😀.txt', 'Ａ.txt'])
+  assert.is(typed.get(r.path('w/dir-link'))?.link, '_x')
 })
 
 test("a tree entry's content stamp names each file by its path inside the entry, however the entry is spelled", () => {

@@ -1,7 +1,7 @@
 // Walking declared inputs and outputs into (path → stat) maps, and content hashes for them.
 // Stat is the fast path; content decides. Symlinks are never followed: a link's identity is its
 // target string, so a link pointing outside a tree cannot pull foreign files into a fingerprint.
-import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, writeSync, type Stats } from 'node:fs'
+import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, writeSync, type Dirent, type Stats } from 'node:fs'
 import { batched, writeChunksAtomic, writeFileAtomic } from '../lib/fsx.ts'
 import { createHash } from 'node:crypto'
 import { sha256, sha256File } from '../lib/hash.ts'
@@ -56,6 +56,11 @@ export class Listings {
     return this.#entries
   }
 
+  /** Whether listings outlive the run (a file keeps them): only then are directories' mtimes needed. */
+  get kept(): boolean {
+    return this.#file !== undefined
+  }
+
   list(dir: string, mtimeMs: number): string[] | undefined {
     this.#seen.add(dir)
     const cached = this.#load()[dir]
@@ -91,6 +96,7 @@ type Visit = (path: string, st: Stats, dir?: string, name?: string) => void
 
 // Names are sorted per directory so the walk order, and with it every digest, is stable.
 function walk(dir: string, mtimeMs: number, visit: Visit, listings: Listings): void {
+  if (!listings.kept) return walkTyped(dir, visit)
   const names = listings.list(dir, mtimeMs)
   if (!names) return
   // Plain concatenation: path.join's normalisation costs more than the stat on 60,000 files.
@@ -102,6 +108,36 @@ function walk(dir: string, mtimeMs: number, visit: Visit, listings: Listings): v
     if (!st) continue
     if (st.isDirectory()) walk(path, st.mtimeMs, visit, listings)
     else if (st.isFile() || st.isSymbolicLink()) visit(path, st, prefix, name)
+  }
+}
+
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+
+/**
+ * walk() without a listing cache, which is the only reader of a directory's mtime: the listing's
+ * types tell directories apart, so only files are stat-ed (216,000 fewer lstat calls over the
+ * 8,000-task tree, about a tenth of its walk).
+ */
+function walkTyped(dir: string, visit: Visit): void {
+  let entries: Dirent[]
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return
+  }
+  entries.sort(byName)
+  const prefix = dir.endsWith('/') ? dir : `${dir}/`
+  for (const entry of entries) {
+    if (IGNORED.has(entry.name)) continue
+    const path = prefix + entry.name
+    if (entry.isDirectory()) {
+      walkTyped(path, visit)
+      continue
+    }
+    const st = lstatSync(path, { throwIfNoEntry: false })
+    if (!st) continue
+    if (st.isDirectory()) walkTyped(path, visit)
+    else if (st.isFile() || st.isSymbolicLink()) visit(path, st, prefix, entry.name)
   }
 }
 
