@@ -8,7 +8,7 @@
 // plan compares it with the entry's files as they are then.
 import type { Worker } from 'node:worker_threads'
 import { startTsWorker } from '../lib/ts-worker.ts'
-import type { EntryState } from './outputs.ts'
+import type { EntryState } from './types.ts'
 
 export interface EarlyStamp {
   state: EntryState

@@ -4,14 +4,10 @@
 import { createHash } from 'node:crypto'
 import { lstatSync } from 'node:fs'
 import { relative } from 'node:path'
-import { expand, IGNORED, Listings, specStats, statDigest, type Stat, type StatMap } from './files.ts'
-import type { EntryStamp, OutputSpec } from './types.ts'
+import { expand, IGNORED, Listings, statDigest, type Stat, type StatMap } from './files.ts'
+import type { EntryStamp, EntryState, OutputSpec } from './types.ts'
+import { entryStates } from './entry-states.ts'
 
-export interface EntryState {
-  files: number
-  /** Digest of the entry's (path, size, mtime): equal means nothing in it moved. */
-  stats: string
-}
 
 export interface OutputState {
   /** One digest over everything below the outputs, foreign files included. */
@@ -48,23 +44,20 @@ export function observeOutputs(
   const entries = new Map<string, EntryState>()
   const digest = createHash('sha256').update(statDigest(files))
   for (const tree of outputs.filter((o) => o.kind === 'tree')) {
-    for (const entry of treeEntries(tree.path, listings)) {
-      let state: EntryState
-      const known = early?.get(entry)?.state
-      if (known) {
-        state = known
-        onEntry?.(entry, state, undefined)
-      } else if (onEntry) {
+    const names = treeEntries(tree.path, listings)
+    // Without a caller that needs each entry's files, large trees are walked on two threads.
+    const states = onEntry ? undefined : entryStates(names, listings)
+    names.forEach((entry, i) => {
+      let state = states?.[i] ?? early?.get(entry)?.state
+      if (state) onEntry?.(entry, state, undefined)
+      else {
         const walked = expand([entry], new Map(), listings)
         state = { files: walked.size, stats: statDigest(walked) }
-        onEntry(entry, state, walked)
-      } else {
-        const { files: count, digest: stats } = specStats([entry], listings)
-        state = { files: count, stats }
+        onEntry?.(entry, state, walked)
       }
       entries.set(entry, state)
       digest.update(`\n${entry}\0${state.stats}`)
-    }
+    })
   }
   return { digest: digest.digest('hex'), files, entries }
 }

@@ -219,6 +219,13 @@ export interface StageRecord {
   finishedAt: string
 }
 
+/** A tree entry as a walk finds it. */
+export interface EntryState {
+  files: number
+  /** Digest of the entry's (path, size, mtime): equal means nothing in it moved. */
+  stats: string
+}
+
 /** A tree output's top-level entry: [file count, digest of its stats, digest of its content]. */
 export type EntryStamp = [files: number, stats: string, content: string]
 
