@@ -96,49 +96,38 @@ type Visit = (path: string, st: Stats, dir?: string, name?: string) => void
 
 // Names are sorted per directory so the walk order, and with it every digest, is stable.
 function walk(dir: string, mtimeMs: number, visit: Visit, listings: Listings): void {
-  if (!listings.kept) return walkTyped(dir, visit)
-  const names = listings.list(dir, mtimeMs)
+  const typed = listings.kept ? undefined : typedListing(dir)
+  const names = typed ? typed.names : listings.list(dir, mtimeMs)
   if (!names) return
   // Plain concatenation: path.join's normalisation costs more than the stat on 60,000 files.
   const prefix = dir.endsWith('/') ? dir : `${dir}/`
-  for (const name of names) {
-    if (IGNORED.has(name)) continue
+  names.forEach((name, i) => {
+    if (IGNORED.has(name)) return
     const path = prefix + name
+    if (typed?.dirs[i]) return walk(path, 0, visit, listings)
     const st = lstatSync(path, { throwIfNoEntry: false })
-    if (!st) continue
+    if (!st) return
     if (st.isDirectory()) walk(path, st.mtimeMs, visit, listings)
     else if (st.isFile() || st.isSymbolicLink()) visit(path, st, prefix, name)
-  }
+  })
 }
 
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
 /**
- * walk() without a listing cache, which is the only reader of a directory's mtime: the listing's
- * types tell directories apart, so only files are stat-ed (216,000 fewer lstat calls over the
- * 8,000-task tree, about a tenth of its walk).
+ * A listing with its entries' types, for walks without a listing cache, which is the only reader
+ * of a directory's mtime: directories are told apart without a stat each (216,000 fewer lstat
+ * calls over the 8,000-task tree).
  */
-function walkTyped(dir: string, visit: Visit): void {
+function typedListing(dir: string): { names: string[]; dirs: boolean[] } | undefined {
   let entries: Dirent[]
   try {
     entries = readdirSync(dir, { withFileTypes: true })
   } catch {
-    return
+    return undefined
   }
   entries.sort(byName)
-  const prefix = dir.endsWith('/') ? dir : `${dir}/`
-  for (const entry of entries) {
-    if (IGNORED.has(entry.name)) continue
-    const path = prefix + entry.name
-    if (entry.isDirectory()) {
-      walkTyped(path, visit)
-      continue
-    }
-    const st = lstatSync(path, { throwIfNoEntry: false })
-    if (!st) continue
-    if (st.isDirectory()) walkTyped(path, visit)
-    else if (st.isFile() || st.isSymbolicLink()) visit(path, st, prefix, entry.name)
-  }
+  return { names: entries.map((e) => e.name), dirs: entries.map((e) => e.isDirectory()) }
 }
 
 /**
