@@ -9,13 +9,14 @@ import type { LeakWorkerInput, LeakWorkerMessage } from './select-leaks.ts'
 const input = workerData as LeakWorkerInput
 const post = (message: LeakWorkerMessage) => parentPort!.postMessage(message)
 const reader = new LineReader()
-let fd: number | undefined
-try {
-  fd = openSync(input.dataset, 'r')
-} catch (error) {
-  post({ stopped: (error as Error).message })
-}
-if (fd !== undefined) {
+
+function checkShare(): void {
+  let fd: number
+  try {
+    fd = openSync(input.dataset, 'r')
+  } catch (error) {
+    return post({ stopped: (error as Error).message })
+  }
   const { size, mtimeMs, ino } = fstatSync(fd)
   post({ opened: { size, mtimeMs, ino } })
   let index = 0
@@ -27,3 +28,5 @@ if (fd !== undefined) {
   closeSync(fd)
   post({ done: true })
 }
+
+checkShare()

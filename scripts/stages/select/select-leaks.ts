@@ -71,8 +71,8 @@ export interface LeakWorkerInput {
 
 type FileStat = Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
 
-/** `opened` comes first, before any verdict: what the worker's verdicts were read from. */
-/** `stopped`: why the worker could not start its share (it says so itself: under load its 'exit'
+/** `opened` comes first, before any verdict: what the worker's verdicts were read from.
+ *  `stopped`: why the worker could not start its share (it says so itself: under load its 'exit'
  *  event can come before its 'error' event, while its messages always come first). */
 export type LeakWorkerMessage =
   | { opened: FileStat }
