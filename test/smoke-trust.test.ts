@@ -8,6 +8,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EngineEvent, StagePlan } from '../scripts/engine/types.ts'
+import { journalPath } from '../scripts/engine/items.ts'
+import { itemsPath } from '../scripts/engine/record.ts'
 import type { SmokeReport } from '../scripts/stages/smoke.ts'
 import { rig } from './helpers/rig.ts'
 
@@ -135,7 +137,7 @@ if (skipReason) {
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
       // With an engine smoke keeps two tasks in flight per unit: the one beside the first may
       // also finish before the interrupt lands. What counts is what the run recorded.
-      const journal = join(out, '.taskcache', 'smoke.items.json.journal')
+      const journal = journalPath(itemsPath({ dir: join(out, '.taskcache') }, 'smoke'))
       const finished = new Set(readFileSync(journal, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { key: string }).key)).size
       assert.ok(finished >= 1 && finished < 4, `some tasks finished before the interrupt, not all (${finished})`)
       assert.is(code, 130)
