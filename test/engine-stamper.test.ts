@@ -2,11 +2,11 @@
 // exactly the stamps the main thread takes of the committed entries, whoever took them.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { linkSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { EntryStamper } from '../scripts/engine/entry-stamper.ts'
-import { contentHash } from '../scripts/engine/files.ts'
+import { contentHash, type Stat } from '../scripts/engine/files.ts'
 import { contentOf, entryStamp, observeOutputs } from '../scripts/engine/outputs.ts'
 import { readStamps } from '../scripts/engine/record.ts'
 import { runAll } from '../scripts/engine/run-all.ts'
@@ -36,6 +36,8 @@ function tasksStage(dir: string): Stage {
           mkdirSync(join(entry!, 'env', 'project'), { recursive: true })
           writeFileSync(join(entry!, 'instruction.md'), `task ${key}\n`)
           linkSync(input(key), join(entry!, 'env', 'project', 'input.txt'))
+          // Not an input of the stage: as generate's project files are before its first run.
+          linkSync(join(dir, 'data', 'shared.txt'), join(entry!, 'env', 'project', 'shared.txt'))
           symlinkSync('../instruction.md', join(entry!, 'env', 'instruction.md'))
           return {}
         },
@@ -48,7 +50,7 @@ function tasksStage(dir: string): Stage {
 const appendBuilt = (dir: string, key: string) => writeFileSync(join(dir, 'built.log'), `${key}\n`, { flag: 'a' })
 
 function project(): Rig {
-  return rig(Object.fromEntries(KEYS.map((k) => [`in/${k}.txt`, `input ${k}\n`])), 'lbh-stamper-')
+  return rig({ ...Object.fromEntries(KEYS.map((k) => [`in/${k}.txt`, `input ${k}\n`])), 'data/shared.txt': 'shared\n' }, 'lbh-stamper-')
 }
 
 async function run(r: Rig): Promise<{ ok: boolean; built: string[] }> {
@@ -135,6 +137,24 @@ test('an entry changed after its run is built again, its stamp taken on the thre
   const again = await withStamper({ startAfter: 1 }, () => run(r))
   assert.equal(again.built, ['c'])
   assert.equal(recorded(r), stampsOnDisk(r))
+})
+
+test("the thread takes a hard-linked file's hash from the hash cache, without reading it, even when the file is no input", async () => {
+  using r = project()
+  // A hash cache line for data/shared.txt with a hash its bytes do not have: only a stamp that
+  // trusted the cache, as the plan does, can carry it.
+  const shared = r.path('data/shared.txt')
+  const st = statSync(shared)
+  const cached = 'c'.repeat(64)
+  mkdirSync(r.path('out/.taskcache'), { recursive: true })
+  writeFileSync(r.path('out/.taskcache/hashes.tsv'), `${shared}\t${st.size}:${st.mtimeMs}:${st.ino}\t${cached}\n`)
+  await withStamper({ startAfter: 1 }, () => run(r))
+  const trusting = (path: string, s: Stat) => (path.endsWith('/shared.txt') ? cached : contentHash(path, s))
+  const expected: Record<string, EntryStamp> = {}
+  observeOutputs([{ path: r.path('out/tasks'), kind: 'tree' }], undefined, (entry, state, files) => {
+    expected[entry] = entryStamp(state, contentOf(entry, files!, trusting))
+  })
+  assert.equal(recorded(r), expected)
 })
 
 test('a stamper thread that dies costs only speed: every entry is still stamped from disk', async () => {

@@ -16,7 +16,8 @@ export interface EarlyStamp {
 }
 
 export interface StamperInput {
-  /** inodeKey → sha256 of the inputs whose hash is known: hard-linked outputs are not read. */
+  /** inodeKey → sha256 of the files whose hash the run knows (inputs, the hash cache): hard-linked
+   *  outputs are not read. */
   inodes: [string, string][]
 }
 export type StamperRequest = { entries: [staged: string, final: string][] } | { end: true }

@@ -379,6 +379,24 @@ export class HashCache {
   }
 
   /**
+   * Every hash this run may trust without reading, by inodeKey: the memo, then this cache's file.
+   * A hard link of a data file into a task dir is then stamped without reading it, whether or not
+   * the file is an input of the stage that links it (generate's project files are not, until its
+   * first run has reported them).
+   */
+  inodeHashes(): [string, string][] {
+    const out: [string, string][] = []
+    for (const m of memo.values()) out.push([inodeKey(m), m.hash])
+    for (const entry of this.#load().values()) {
+      // An entry is keyOf(stat) + hash.
+      const tab = entry.indexOf('\t')
+      const [size, mtimeMs, ino] = entry.slice(0, tab).split(':')
+      if (entry.length === tab + 65) out.push([`${ino}:${size}:${mtimeMs}`, entry.slice(tab + 1)])
+    }
+    return out
+  }
+
+  /**
    * Persists what was learnt (real runs only). Without the file loaded (a run that hashed a few
    * files) the new lines are appended, the last line of a path winning at load; a run that loaded
    * it writes it whole again, compacted, and only when something changed.

@@ -202,7 +202,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   const books = new Map<string, { file: string; book: ItemBook }>()
   // With where each item was being written (a full disk's error names no file).
   let itemFailures: ItemFailure[] = []
-  const stamper = new EntryStamper(() => knownInputHashes(verdict, x.hashes, previousStamps))
+  const stamper = new EntryStamper(() => knownInodeHashes(verdict, x.hashes, previousStamps))
   const ctx: RunContext = {
     stage: stage.name,
     out: (path) => staging.path(path),
@@ -430,9 +430,10 @@ function knownHash(path: string, st: Stat, known: Map<string, string>, cache: Ha
   return known.get(path) ?? (old && old[0] === st.size && old[1] === st.mtimeMs ? old[2] : cache.known(path, st))
 }
 
-/** The known input hashes by inodeKey, for the entry stamper (nothing is read to learn more). */
-function knownInputHashes(verdict: StageVerdict, cache: HashCache, previous?: StampFile): [string, string][] {
-  const out: [string, string][] = []
+/** The hashes known by inodeKey, for the entry stamper (nothing is read to learn more): the
+ *  inputs' (recorded ones included) and the hash cache's. */
+function knownInodeHashes(verdict: StageVerdict, cache: HashCache, previous?: StampFile): [string, string][] {
+  const out = cache.inodeHashes()
   for (const [path, st] of verdict.observation.inputs()) {
     const hash = knownHash(path, st, verdict.observation.inputHashes, cache, previous)
     if (hash) out.push([inodeKey(st), hash])
