@@ -497,6 +497,46 @@ test('the item verdicts: new, changed, failed before, entry changed or missing; 
   assert.equal(stray, { remove: ['gone', 'deleted-by-hand'], foreign: ['notes'] })
 })
 
+test("a rebuilt item is shown its committed entry only while that entry is intact and the build is not forced", async () => {
+  using r = rig({ 'in/version': '1', 'in/a.txt': 'alpha', 'in/b.txt': 'beta', 'in/c.txt': 'gamma' }, 'lbh-previous-')
+  const tree = r.path('out', 'entries')
+  const shown: Record<string, string> = {}
+  const stage: Stage = {
+    name: 'entries', title: 'entries that look back', deps: [], inputs: [r.path('in')], outputs: [{ path: tree, kind: 'tree' }], recipe: { files: [] },
+    async run(ctx) {
+      const version = r.read('in/version')
+      const result = await ctx.items<string, { version: string }>({
+        tree,
+        keys: ['a', 'b', 'c'],
+        prepare: (key) => ({ hash: `${version}:${r.read(`in/${key}.txt`)}`, value: key }),
+        build: async (key, _value, dir, previous) => {
+          // What the previous entry held, read while it is still in place.
+          shown[key] = previous ? `${previous.facts.version}:${readFileSync(join(previous.dir, 'out.txt'), 'utf8')}:${previous.dir === join(tree, key)}` : 'none'
+          mkdirSync(dir!, { recursive: true })
+          writeFileSync(join(dir!, 'out.txt'), `${key} at ${version}`)
+          return { version }
+        },
+      })
+      return { summary: `${result.built.length} built` }
+    },
+  }
+  const run = async (options: Partial<EngineOptions> = {}) => {
+    for (const key of Object.keys(shown)) delete shown[key]
+    const summary = await runAll({ stages: [stage], root: r.dir, outDir: r.path('out'), targets: ['entries'], emit: () => {}, ...options })
+    assert.ok(summary.ok)
+    return { ...shown }
+  }
+  assert.equal(await run(), { a: 'none', b: 'none', c: 'none' }, 'new items have no previous entry')
+  r.write({ 'in/version': '2', 'out/entries/b/out.txt': 'edited by hand' })
+  rmSync(r.path('out/entries/c'), { recursive: true })
+  assert.equal(await run(), { a: '1:a at 1:true', b: 'none', c: 'none' }, 'an edited or missing entry is not offered')
+  assert.is(r.read('out/entries/a/out.txt'), 'a at 2')
+  r.write({ 'in/version': '3' })
+  assert.equal(await run({ force: ['entries'] }), { a: 'none', b: 'none', c: 'none' }, 'a forced build trusts nothing it made before')
+  r.write({ 'in/version': '4' })
+  assert.equal(await run(), { a: '3:a at 3:true', b: '3:b at 3:true', c: '3:c at 3:true' })
+})
+
 test('items: prepare sees the last good record, revise replaces facts before they are recorded', async () => {
   using r = rig()
   const file = r.path('stage.items.json')

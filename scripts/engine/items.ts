@@ -14,9 +14,9 @@ import { writeFileAtomic } from '../lib/fsx.ts'
 import { hashEntry, specStats } from './files.ts'
 import { forEachLimited } from './limit.ts'
 import { entryContent } from './outputs.ts'
-import type { EntryStamp, ItemReason, ItemsResult, ItemsRunner, ItemsSpec } from './types.ts'
+import type { EntryStamp, ItemReason, ItemsResult, ItemsRunner, ItemsSpec, PreviousEntry } from './types.ts'
 
-export type { ItemReason, ItemsResult, ItemsRunner, ItemsSpec, Prepared } from './types.ts'
+export type { ItemReason, ItemsResult, ItemsRunner, ItemsSpec, Prepared, PreviousEntry } from './types.ts'
 
 /** What the engine remembers of one item between runs. */
 export interface ItemRecord {
@@ -144,7 +144,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   let done = 0
   const settled = () => env.progress?.(++done, keys.length, spec.unit ?? 'items')
   const limit = Math.max(1, Math.min(env.concurrency * perSlot, spec.limit ?? Infinity))
-  type Judged = { key: string; verdict: ItemReason; hash: string; value: V } | undefined
+  type Judged = { key: string; verdict: ItemReason; hash: string; value: V; previous?: PreviousEntry<F> } | undefined
   const journalFile = !spec.tree && env.bookFile ? journalPath(env.bookFile) : undefined
   /** A finished facts-only item, recorded at once (appends of one line each: a kill tears at most the last). */
   // Opened once per run (an append per item reopened it: 13,600 opens on a cold extract).
@@ -180,14 +180,16 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
     let verdict = decideItem(record, hash, entry)
     if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
     if (verdict === 'keep' && env.force) verdict = 'forced'
-    if (verdict !== 'keep') return { key, verdict, hash, value }
+    // Only an entry checked intact is offered for reuse, and never to a forced build.
+    const previousEntry = verdict === 'changed' && entry === 'same' && !env.force && env.current ? { dir: join(env.current, key), facts: record?.facts as F } : undefined
+    if (verdict !== 'keep') return { key, verdict, hash, value, ...(previousEntry && { previous: previousEntry }) }
     next[key] = record as ItemRecord
     facts.set(key, record?.facts as F)
     kept.push(key)
     return undefined
   }
-  const build = async ({ key, verdict, hash, value }: NonNullable<Judged>): Promise<void> => {
-    const made = await spec.build(key, value, spec.tree && env.staging ? join(env.staging, key) : undefined)
+  const build = async ({ key, verdict, hash, value, previous: entry }: NonNullable<Judged>): Promise<void> => {
+    const made = await spec.build(key, value, spec.tree && env.staging ? join(env.staging, key) : undefined, entry)
     if (spec.tree && env.staging) env.onBuilt?.(key)
     next[key] = { hash, facts: made }
     journal(key, next[key])

@@ -111,6 +111,12 @@ export interface RunContext {
 
 // ---- items (engine/items.ts runs them) -------------------------------------------------------
 
+/** A tree item's committed entry, intact since its last build, and that build's facts. */
+export interface PreviousEntry<F> {
+  dir: string
+  facts: F
+}
+
 export interface ItemsSpec<V, F> {
   /**
    * A stage may run several item sets, each once per run and each with its own records
@@ -131,9 +137,14 @@ export interface ItemsSpec<V, F> {
    * `ctx.changedInputs`) can take that input's part of the hash from its facts instead of reading it.
    */
   prepare(key: string, previous?: { hash: string; facts: F }): Promise<Prepared<V>> | Prepared<V>
-  /** Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. The
-   *  entry is complete when the promise resolves: the engine may stamp it from then on. */
-  build(key: string, value: V, dir: string | undefined): Promise<F>
+  /**
+   * Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. The
+   * entry is complete when the promise resolves: the engine may stamp it from then on.
+   * `previous`: when the item's inputs changed but its committed entry still holds exactly what its
+   * last build wrote (checked against the record), that entry and the build's facts. The build may
+   * read it or hard-link files from it, never change it: it stays in place until the commit.
+   */
+  build(key: string, value: V, dir: string | undefined, previous?: PreviousEntry<F>): Promise<F>
   /** Whether a kept item's facts still hold outside the files (its image still exists). */
   present?(key: string, facts: F): boolean
   /**
