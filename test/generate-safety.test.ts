@@ -69,6 +69,55 @@ test('tasks.link: hardlink shares the data\'s inodes (the documented, opt-in ali
   for (const rel of filesUnder(project)) assert.is(statSync(join(project, rel)).ino, statSync(dataFile(out, id, rel)).ino, rel)
 })
 
+test("a rebuild on unchanged project bytes takes over the last build's copies, never the data's inodes", () => {
+  const out = join(work, 'reuse')
+  const first = generate(out, {})
+  const [a, b] = taskIds(out)
+  const projectOf = (id: string) => join(out, 'tasks', id, 'environment', 'project')
+  const inodes = (id: string) => new Map(filesUnder(projectOf(id)).map((rel) => [rel, statSync(join(projectOf(id), rel)).ino]))
+  const before = { a: inodes(a), b: inodes(b) }
+  const summaryOf = (run: Run) => (run.events.find((e) => e.type === 'done' && e.stage === 'generate') as Extract<EngineEvent, { type: 'done' }>).summary ?? ''
+  const copied = Number(/ (\d+) copied/.exec(summaryOf(first))?.[1])
+  // One task's project file edited by hand: that task is copied from the data again.
+  const edited = [...before.b.keys()][0]
+  appendFileSync(join(projectOf(b), edited), '\n// edited inside the task\n')
+
+  // Every task rebuilds (task.toml changes); the project bytes do not.
+  const rerun = generate(out, { tasks: { agent_timeout_sec: 1200 } })
+  assert.match(summaryOf(rerun), new RegExp(`0 linked, ${before.b.size} copied, ${copied - before.b.size} copies reused`))
+  for (const [rel, ino] of before.a) {
+    const st = statSync(join(projectOf(a), rel))
+    assert.is(st.ino, ino, `${rel}: the last build's copy`)
+    assert.is(st.nlink, 1, `${rel}: the old task dir is gone, so the copy is the task's alone`)
+    assert.is.not(st.ino, statSync(dataFile(out, a, rel)).ino)
+    assert.ok(readFileSync(join(projectOf(a), rel)).equals(readFileSync(dataFile(out, a, rel))), rel)
+  }
+  for (const [rel, ino] of before.b) {
+    assert.is.not(statSync(join(projectOf(b), rel)).ino, ino, `${rel}: a fresh copy`)
+    assert.ok(readFileSync(join(projectOf(b), rel)).equals(readFileSync(dataFile(out, b, rel))), rel)
+  }
+
+  // New project bytes in the data: none of that project's copies is taken over.
+  const reused = inodes(a)
+  appendFileSync(dataFile(out, a, [...reused.keys()][0]), '\n// a new line in the data\n')
+  const third = generate(out, { tasks: { agent_timeout_sec: 1200 } })
+  assert.not.match(summaryOf(third), /reused/)
+  for (const [rel, ino] of reused) {
+    assert.is.not(statSync(join(projectOf(a), rel)).ino, ino, `${rel}: a fresh copy`)
+    assert.ok(readFileSync(join(projectOf(a), rel)).equals(readFileSync(dataFile(out, a, rel))), rel)
+  }
+
+  // Hard links to the data are never taken over by a copy build.
+  const linked = join(work, 'reuse-after-links')
+  generate(linked, { tasks: { link: 'hardlink' } })
+  const copies = generate(linked, { tasks: { link: 'copy' } })
+  assert.match(summaryOf(copies), / 0 linked, \d+ copied\)/)
+  for (const id of taskIds(linked)) {
+    const project = join(linked, 'tasks', id, 'environment', 'project')
+    for (const rel of filesUnder(project)) assert.is.not(statSync(join(project, rel)).ino, statSync(dataFile(linked, id, rel)).ino, `${id}/${rel}`)
+  }
+})
+
 test('files a user added inside a task dir are moved to out/kept/ and named when generate rebuilds or removes the task', () => {
   const out = join(work, 'kept')
   generate(out, {})

@@ -19,7 +19,7 @@ import { buildTask, type BuildContext, type BuildInputs } from './generate/build
 import { ContentHashes, DockerfileCache, ProjectCache } from './generate/caches.ts'
 import { GenerateError, TaskError } from './generate/generate-errors.ts'
 import { manifestJson, MANIFEST_FILE } from './generate/manifest.ts'
-import type { PlaceState } from './generate/project.ts'
+import { PROJECT_PREFIX, type PlaceState } from './generate/project.ts'
 import { renderDatasetToml } from './generate/registry.ts'
 import { manifestEntry, type TaskFacts } from './generate/harbor-task-digest.ts'
 import { harborDigestOfDir } from '../lib/harbor-digest.ts'
@@ -171,10 +171,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const inputHash = sha256(`${version}\n${recipe}\n${ctx.hashes.of(dockerfile, true)}\n${dockerImage ?? ''}\n${tree.digest}\n${recordHash}\n${mcp && mcpInfo ? mcp.hashPart(mcpInfo) : ''}`)
       return { hash: inputHash, value: { record, tree, inputHash, dockerImage, dockerfile, mcp: mcpInfo } }
     },
-    build: async (id, inputs, dir) => {
-      const digests = await buildTask(inputs, dir as string, ctx)
+    build: async (id, inputs, dir, previous) => {
+      // In copy mode a rebuild whose project bytes are unchanged (a template or the verifier
+      // changed) links the last build's copies: at 8,000 tasks that is 6.7 GB not copied again.
+      const copies = config.tasks.link === 'copy' && !mcp ? inputs.tree.digest : undefined
+      const copiesIn = copies !== undefined && previous?.facts.project_copies === copies ? join(previous.dir, PROJECT_PREFIX) : undefined
+      const digests = await buildTask(inputs, dir as string, ctx, copiesIn)
       await kept?.rebuilt(id, dir as string, digests.written)
-      return { input_hash: inputs.inputHash, output_hash: digests.output, language: inputs.record.language, project_id: inputs.record.project_id, harbor_digest: digests.harbor }
+      return { input_hash: inputs.inputHash, output_hash: digests.output, language: inputs.record.language, project_id: inputs.record.project_id, harbor_digest: digests.harbor, ...(copies && { project_copies: copies }) }
     },
   })
   // Removed at commit: what the user added to them goes aside first.
@@ -255,6 +259,6 @@ function summary(built: number, kept: number, removed: number, failed: number, p
   const parts = [`${built} built`, `${kept} kept`, `${removed} removed`]
   if (failed) parts.push(`${failed} failed`)
   let line = parts.join(', ')
-  if (place.linked || place.copied) line += ` (project files: ${place.linked} linked, ${place.copied} copied)`
+  if (place.linked || place.copied || place.reused) line += ` (project files: ${place.linked} linked, ${place.copied} copied${place.reused ? `, ${place.reused} copies reused` : ''})`
   return line
 }

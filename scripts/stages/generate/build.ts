@@ -91,7 +91,8 @@ export interface BuiltTask {
 }
 
 /** Writes the task dir `dir` (replacing any leftover) and returns its digests: ours, and Harbor's. */
-export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext): Promise<BuiltTask> {
+/** `copiesIn`: a previous build's environment/project holding copies of exactly `inputs.tree`. */
+export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext, copiesIn?: string): Promise<BuiltTask> {
   const { record, tree } = inputs
   const paths = { wrapper: record.project.wrapper, files: tree.files }
   const gt = buildGroundTruth(record, paths, ctx.config.verifier.weights)
@@ -117,7 +118,7 @@ export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildCont
     await ctx.mcp.writeEnvironment(dir, tree, ctx.place)
     return { output: mcpTaskDigests(dir).output, harbor: harborDigestOfDir(dir) }
   }
-  await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place)
+  await placeProject(tree, `${dir}/${PROJECT_PREFIX.slice(0, -1)}`, ctx.place, copiesIn)
   const written = records.map(([path]) => path)
   for (const entry of tree.entries) if (entry.kind !== 'dir') written.push(`${PROJECT_PREFIX}${entry.rel}`)
   return { output: taskDigestWithBlock(records, PROJECT_PREFIX, tree.digestBlock), harbor: harborTaskDigest(records, tree), written }

@@ -32,8 +32,12 @@ export function harborTaskDigest(rendered: Iterable<readonly [string, string]>, 
   return harborDigest(records)
 }
 
-/** An item's facts: its manifest entry, and the digest dataset.toml lists for it. */
-export type TaskFacts = ManifestEntry & { harbor_digest?: string }
+/**
+ * An item's facts: its manifest entry, the digest dataset.toml lists for it, and, when every
+ * project file was placed as a copy (tasks.link copy), the project's digest: a later build on the
+ * same project bytes may hard-link those copies instead of copying the data again.
+ */
+export type TaskFacts = ManifestEntry & { harbor_digest?: string; project_copies?: string }
 
 /** The manifest keeps to its contract; Harbor's digest lives in dataset.toml only. */
 export const manifestEntry = ({ input_hash, output_hash, language, project_id }: TaskFacts): ManifestEntry => ({ input_hash, output_hash, language, project_id })

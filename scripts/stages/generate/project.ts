@@ -135,6 +135,8 @@ export interface PlaceState {
   linkUnsupported: boolean
   linked: number
   copied: number
+  /** Copies taken over from the task's previous build (hard-linked from it, not copied again). */
+  reused?: number
 }
 
 const LINK_UNSUPPORTED = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP'])
@@ -145,15 +147,31 @@ const LINK_UNSUPPORTED = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP'])
  * are created in parallel on the I/O threads; a hard link is a few microseconds, less than the
  * cost of dispatching it to a thread, so files are linked synchronously.
  */
-export async function placeProject(tree: ProjectTree, dest: string, state: PlaceState): Promise<void> {
+export async function placeProject(tree: ProjectTree, dest: string, state: PlaceState, copiesIn?: string): Promise<void> {
   await mkdir(dest, { recursive: true })
   for (const level of dirLevels(tree)) await Promise.all(level.map((rel) => mkdir(`${dest}/${rel}`)))
   for (const entry of tree.entries) {
     if (entry.kind === 'dir') continue
     const to = `${dest}/${entry.rel}`
     if (entry.kind === 'symlink') symlinkSync(entry.target as string, to)
+    else if (copiesIn !== undefined && reuseCopy(`${copiesIn}/${entry.rel}`, to, state)) continue
     else if (!linkFile(`${tree.root}/${entry.rel}`, to, state)) await copyFile(`${tree.root}/${entry.rel}`, to, constants.COPYFILE_FICLONE)
   }
+}
+
+/**
+ * Hard-links a copy the task's previous build made of the same bytes (the caller vouches for
+ * that): a copy of the data without reading or writing it again. The new task shares the inode
+ * with the old task dir only, which the commit removes; never with the data. False: copy instead.
+ */
+function reuseCopy(from: string, to: string, state: PlaceState): boolean {
+  try {
+    linkSync(from, to)
+  } catch {
+    return false
+  }
+  state.reused = (state.reused ?? 0) + 1
+  return true
 }
 
 const levels = new WeakMap<ProjectTree, string[][]>()
