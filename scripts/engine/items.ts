@@ -144,7 +144,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   let done = 0
   const settled = () => env.progress?.(++done, keys.length, spec.unit ?? 'items')
   const limit = Math.max(1, Math.min(env.concurrency * perSlot, spec.limit ?? Infinity))
-  type Judged = { key: string; verdict: ItemReason; hash: string; value: V; previous?: PreviousEntry<F> } | undefined
+  type Judged = { key: string; verdict: ItemReason; hash: string; value: V; committed?: PreviousEntry<F> } | undefined
   const journalFile = !spec.tree && env.bookFile ? journalPath(env.bookFile) : undefined
   /** A finished facts-only item, recorded at once (appends of one line each: a kill tears at most the last). */
   // Opened once per run (an append per item reopened it: 13,600 opens on a cold extract).
@@ -181,15 +181,15 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
     if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
     if (verdict === 'keep' && env.force) verdict = 'forced'
     // Only an entry checked intact is offered for reuse, and never to a forced build.
-    const previousEntry = verdict === 'changed' && entry === 'same' && !env.force && env.current ? { dir: join(env.current, key), facts: record?.facts as F } : undefined
-    if (verdict !== 'keep') return { key, verdict, hash, value, ...(previousEntry && { previous: previousEntry }) }
+    const committed = verdict === 'changed' && entry === 'same' && !env.force && env.current ? { dir: join(env.current, key), facts: record?.facts as F } : undefined
+    if (verdict !== 'keep') return { key, verdict, hash, value, ...(committed && { committed }) }
     next[key] = record as ItemRecord
     facts.set(key, record?.facts as F)
     kept.push(key)
     return undefined
   }
-  const build = async ({ key, verdict, hash, value, previous: entry }: NonNullable<Judged>): Promise<void> => {
-    const made = await spec.build(key, value, spec.tree && env.staging ? join(env.staging, key) : undefined, entry)
+  const build = async ({ key, verdict, hash, value, committed }: NonNullable<Judged>): Promise<void> => {
+    const made = await spec.build(key, value, spec.tree && env.staging ? join(env.staging, key) : undefined, committed)
     if (spec.tree && env.staging) env.onBuilt?.(key)
     next[key] = { hash, facts: made }
     journal(key, next[key])

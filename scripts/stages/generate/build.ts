@@ -90,8 +90,10 @@ export interface BuiltTask {
   written?: string[]
 }
 
-/** Writes the task dir `dir` (replacing any leftover) and returns its digests: ours, and Harbor's. */
-/** `copiesIn`: a previous build's environment/project holding copies of exactly `inputs.tree`. */
+/**
+ * Writes the task dir `dir` (replacing any leftover) and returns its digests: ours, and Harbor's.
+ * `copiesIn`: a previous build's environment/project holding copies of exactly `inputs.tree`.
+ */
 export async function buildTask(inputs: BuildInputs, dir: string, ctx: BuildContext, copiesIn?: string): Promise<BuiltTask> {
   const { record, tree } = inputs
   const paths = { wrapper: record.project.wrapper, files: tree.files }
