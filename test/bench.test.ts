@@ -200,8 +200,10 @@ test('stage counts come from the done summaries; a missing figure is null', () =
   })
   assert.equal(extractCounts(run), { read: 8000, accepted: 7990, rejected: 10, parsed: 1, reused: 7999 })
   assert.equal(selectCounts(run), { passed: 7100, selected: 50 })
-  assert.equal(generateCounts(run), { built: 1, kept: 49, removed: 0, linked: 92, copied: 0 })
+  assert.equal(generateCounts(run), { built: 1, kept: 49, removed: 0, linked: 92, copied: 0, copiesReused: 0 })
   assert.equal(generateCounts(graphRun({ generate: '0 built, 50 kept, 0 removed' })).linked, 0)
+  const rebuilt = generateCounts(graphRun({ generate: '50 built, 0 kept, 0 removed (project files: 0 linked, 0 copied, 4756 copies reused)' }))
+  assert.equal([rebuilt.copied, rebuilt.copiesReused], [0, 4756])
   assert.is(extractCounts(graphRun({})).parsed, null)
 })
 

@@ -70,7 +70,7 @@ function diskTable(disk: DiskMeasurement[]): string {
 const FIGURE_NAMES: Record<string, string> = {
   read: 'scenarios read', accepted: 'accepted', rejected: 'rejected', parsed: 'scenario files parsed', reused: 'verdicts reused',
   passed: 'passed thresholds', selected: 'selected', built: 'tasks built', kept: 'tasks kept', removed: 'tasks removed',
-  linked: 'project files linked', copied: 'project files copied', skipped: 'stages skipped', extractSelectProcessMs: 'extract + select process wall', generateProcessMs: 'generate process wall',
+  linked: 'project files linked', copied: 'project files copied', copiesReused: 'project copies reused', skipped: 'stages skipped', extractSelectProcessMs: 'extract + select process wall', generateProcessMs: 'generate process wall',
 }
 
 function measurementSection(m: Measurement): string {

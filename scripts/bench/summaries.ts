@@ -1,7 +1,8 @@
 // Counts read back from the stages' done summaries (the engine's events carry no structured counts):
 //   extract  "8000 read, 7990 accepted, 10 rejected; 8000 parsed, 0 reused"
 //   select   "8000 read, 7100 passed, 50 selected"
-//   generate "50 built, 0 kept, 0 removed (project files: 4209 linked, 0 copied)"
+//   generate "50 built, 0 kept, 0 removed (project files: 4209 linked, 0 copied)", with
+//            ", 4756 copies reused" when rebuilt tasks took over their last build's copies
 // A figure missing from a summary is null, never a guess.
 import type { GraphRun } from './workspace.ts'
 
@@ -32,5 +33,6 @@ export function generateCounts(run: GraphRun) {
     // Without the parenthesis no project file was placed at all (every task kept).
     linked: s === undefined ? null : place ? Number(place[1]) : 0,
     copied: s === undefined ? null : place ? Number(place[2]) : 0,
+    copiesReused: s === undefined ? null : (pick(s, 'copies reused') ?? 0),
   }
 }
