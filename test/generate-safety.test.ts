@@ -5,7 +5,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, existsSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, chmodSync, existsSync, linkSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { filesUnder } from '../scripts/stages/generate/kept.ts'
@@ -81,13 +81,22 @@ test("a rebuild on unchanged project bytes takes over the last build's copies, n
   // One task's project file edited by hand: that task is copied from the data again.
   const edited = [...before.b.keys()][0]
   appendFileSync(join(projectOf(b), edited), '\n// edited inside the task\n')
+  // In the other, one file made a hard link to the data (a dedup tool would) and one chmod-ed:
+  // the bytes are the same, but neither may be taken over.
+  const [deduped, chmodded] = [...before.a.keys()].slice(1, 3)
+  rmSync(join(projectOf(a), deduped))
+  linkSync(dataFile(out, a, deduped), join(projectOf(a), deduped))
+  chmodSync(join(projectOf(a), chmodded), 0o600)
 
   // Every task rebuilds (task.toml changes); the project bytes do not.
   const rerun = generate(out, { tasks: { agent_timeout_sec: 1200 } })
-  assert.match(summaryOf(rerun), new RegExp(`0 linked, ${before.b.size} copied, ${copied - before.b.size} copies reused`))
+  assert.match(summaryOf(rerun), new RegExp(`0 linked, ${before.b.size + 2} copied, ${copied - before.b.size - 2} copies reused`))
   for (const [rel, ino] of before.a) {
     const st = statSync(join(projectOf(a), rel))
-    assert.is(st.ino, ino, `${rel}: the last build's copy`)
+    // The deduped file's inode was the data's: the check below that it is not covers it.
+    if (rel === chmodded) assert.is.not(st.ino, ino, `${rel}: a fresh copy`)
+    else if (rel !== deduped) assert.is(st.ino, ino, `${rel}: the last build's copy`)
+    assert.is(st.mode & 0o7777, statSync(dataFile(out, a, rel)).mode & 0o7777, `${rel}: the data's mode`)
     assert.is(st.nlink, 1, `${rel}: the old task dir is gone, so the copy is the task's alone`)
     assert.is.not(st.ino, statSync(dataFile(out, a, rel)).ino)
     assert.ok(readFileSync(join(projectOf(a), rel)).equals(readFileSync(dataFile(out, a, rel))), rel)

@@ -5,7 +5,7 @@
 // once per run, which keeps incremental rebuilds exact (a touched file with the same bytes does
 // not rebuild; a same-size edit does).
 import { createHash } from 'node:crypto'
-import { closeSync, constants, fstatSync, linkSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, symlinkSync, type Stats } from 'node:fs'
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, symlinkSync, type Stats } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
 import { dirname, relative, resolve, sep } from 'node:path'
 import { sha256 } from '../../lib/hash.ts'
@@ -24,6 +24,8 @@ export interface ProjectEntry {
   sha256: string
   dev: number
   ino: number
+  /** File: permission bits, as a copy gets them. */
+  mode?: number
   /** Symlink: the (relative) target written into the copy. */
   target?: string
 }
@@ -77,7 +79,7 @@ function walk(tree: ProjectTree, realRoot: string, dir: string, relDir: string):
       walk(tree, realRoot, abs, rel)
     } else if (dirent.isFile()) {
       const { sha256: hash, stat } = hashFile(abs)
-      const entry: ProjectEntry = { rel, kind: 'file', size: stat.size, sha256: hash, dev: stat.dev, ino: stat.ino }
+      const entry: ProjectEntry = { rel, kind: 'file', size: stat.size, sha256: hash, dev: stat.dev, ino: stat.ino, mode: stat.mode & 0o7777 }
       tree.entries.push(entry)
       tree.files.set(rel, entry)
       tree.bytes += stat.size
@@ -154,17 +156,21 @@ export async function placeProject(tree: ProjectTree, dest: string, state: Place
     if (entry.kind === 'dir') continue
     const to = `${dest}/${entry.rel}`
     if (entry.kind === 'symlink') symlinkSync(entry.target as string, to)
-    else if (copiesIn !== undefined && reuseCopy(`${copiesIn}/${entry.rel}`, to, state)) continue
+    else if (copiesIn !== undefined && reuseCopy(`${copiesIn}/${entry.rel}`, entry, to, state)) continue
     else if (!linkFile(`${tree.root}/${entry.rel}`, to, state)) await copyFile(`${tree.root}/${entry.rel}`, to, constants.COPYFILE_FICLONE)
   }
 }
 
 /**
  * Hard-links a copy the task's previous build made of the same bytes (the caller vouches for
- * that): a copy of the data without reading or writing it again. The new task shares the inode
- * with the old task dir only, which the commit removes; never with the data. False: copy instead.
+ * that): a copy of the data without reading or writing it again. Only a file the old task dir
+ * holds alone, that is not the data file and has the mode a new copy would get: a dedup tool's
+ * links to the data, another link to it, or a chmod since are copied afresh. The new task shares
+ * the inode with the old task dir only, which the commit removes. False: copy instead.
  */
-function reuseCopy(from: string, to: string, state: PlaceState): boolean {
+function reuseCopy(from: string, entry: ProjectEntry, to: string, state: PlaceState): boolean {
+  const st = lstatSync(from, { throwIfNoEntry: false })
+  if (!st?.isFile() || st.nlink !== 1 || (st.dev === entry.dev && st.ino === entry.ino) || (st.mode & 0o7777) !== entry.mode) return false
   try {
     linkSync(from, to)
   } catch {
