@@ -512,6 +512,7 @@ test("a rebuilt item is shown its committed entry only while that entry is intac
         build: async (key, _value, dir, previous) => {
           // What the previous entry held, read while it is still in place.
           shown[key] = previous ? `${previous.facts.version}:${readFileSync(join(previous.dir, 'out.txt'), 'utf8')}:${previous.dir === join(tree, key)}` : 'none'
+          if (previous && existsSync(r.path('in/intrude')) && r.read('in/intrude') === key) appendFileSync(join(previous.dir, 'out.txt'), ' and more')
           mkdirSync(dir!, { recursive: true })
           writeFileSync(join(dir!, 'out.txt'), `${key} at ${version}`)
           return { version }
@@ -535,6 +536,19 @@ test("a rebuilt item is shown its committed entry only while that entry is intac
   assert.equal(await run({ force: ['entries'] }), { a: 'none', b: 'none', c: 'none' }, 'a forced build trusts nothing it made before')
   r.write({ 'in/version': '4' })
   assert.equal(await run(), { a: '3:a at 3:true', b: '3:b at 3:true', c: '3:c at 3:true' })
+
+  // A committed entry written to while a build reads from it (here by the build itself, standing
+  // in for another process): the stage fails before its commit, and the next run builds afresh.
+  r.write({ 'in/version': '5', 'in/intrude': 'a' })
+  const events: EngineEvent[] = []
+  const failed = await runAll({ stages: [stage], root: r.dir, outDir: r.path('out'), targets: ['entries'], emit: (e) => events.push(e) })
+  assert.not.ok(failed.ok)
+  const fail = events.find((e) => e.type === 'fail') as { error: string }
+  assert.match(fail.error, new RegExp(`1 committed entry changed while this run rebuilt it from its files .*: nothing is committed; run again to rebuild it afresh: ${tree}/a`))
+  assert.is(r.read('out/entries/b/out.txt'), 'b at 4', 'nothing is committed')
+  rmSync(r.path('in/intrude'))
+  assert.equal(await run(), { a: 'none', b: '4:b at 4:true', c: '4:c at 4:true' })
+  assert.is(r.read('out/entries/a/out.txt'), 'a at 5')
 })
 
 test('items: prepare sees the last good record, revise replaces facts before they are recorded', async () => {

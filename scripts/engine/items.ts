@@ -132,7 +132,7 @@ export interface ItemsEnv {
 }
 
 /** Runs the items; returns what happened and the records to write once the entries are committed. */
-export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Promise<{ result: ItemsResult<F>; book: ItemBook }> {
+export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Promise<{ result: ItemsResult<F>; book: ItemBook; moved: () => string[] }> {
   const previous = env.book?.items ?? {}
   const next: Record<string, ItemRecord> = {}
   const built: ItemsResult<F>['built'] = []
@@ -172,6 +172,16 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
       journal(key, next[key])
     }
   }
+  // Committed entries a build asked to read: shared inodes make a write into one during the run
+  // a write into its new entry too, so each is checked against its record again before commit.
+  const lent = new Map<string, EntryStamp | undefined>()
+  const lend = (key: string, dir: string, record: ItemRecord): PreviousEntry<F> => ({
+    facts: record.facts as F,
+    get dir() {
+      lent.set(key, record.entry)
+      return dir
+    },
+  })
   /** Keeps the item (returns undefined) or says why it must be built. */
   const judge = async (key: string): Promise<Judged> => {
     const record = Object.hasOwn(previous, key) ? previous[key] : undefined
@@ -181,7 +191,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
     if (verdict === 'keep' && spec.present && !spec.present(key, record?.facts as F)) verdict = 'gone'
     if (verdict === 'keep' && env.force) verdict = 'forced'
     // Only an entry checked intact is offered for reuse, and never to a forced build.
-    const committed = verdict === 'changed' && entry === 'same' && !env.force && env.current ? { dir: join(env.current, key), facts: record?.facts as F } : undefined
+    const committed = verdict === 'changed' && entry === 'same' && !env.force && env.current ? lend(key, join(env.current, key), record as ItemRecord) : undefined
     if (verdict !== 'keep') return { key, verdict, hash, value, ...(committed && { committed }) }
     next[key] = record as ItemRecord
     facts.set(key, record?.facts as F)
@@ -264,6 +274,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
   return {
     result: { built: built.sort((a, b) => byOrder(a.key, b.key)), kept: kept.sort(byOrder), removed: stray.remove, foreign: stray.foreign, failed, facts: orderedFacts },
     book: { tree: spec.tree, items: next, reserved: [...(spec.reserved ?? [])] },
+    moved: () => [...lent].map(([key, stamp]) => [join(env.current as string, key), stamp] as const).filter(([dir, stamp]) => checkEntry(dir, stamp) !== 'same').map(([dir]) => dir),
   }
 }
 

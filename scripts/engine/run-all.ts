@@ -202,6 +202,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   const books = new Map<string, { file: string; book: ItemBook }>()
   // With where each item was being written (a full disk's error names no file).
   let itemFailures: ItemFailure[] = []
+  const lentChecks: (() => string[])[] = []
   const stamper = new EntryStamper(() => knownInodeHashes(verdict, x.hashes, previousStamps))
   const ctx: RunContext = {
     stage: stage.name,
@@ -242,6 +243,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
         throw error
       })
       books.set(name, { file, book: ran.book })
+      lentChecks.push(ran.moved)
       const place = (key: string) => (tree === undefined ? staging.dir : join(staging.path(tree), key))
       itemFailures = [...itemFailures, ...ran.result.failed.map((f) => ({ ...f, place: place(f.key) }))]
       return ran.result
@@ -273,6 +275,8 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     abort.signal.throwIfAborted()
     const validated = staging.validate(schemas, lines)
     abort.signal.throwIfAborted()
+    const moved = lentChecks.flatMap((check) => check())
+    if (moved.length) throw new OutputError(`${moved.length} committed entr${moved.length === 1 ? 'y' : 'ies'} changed while this run rebuilt ${moved.length === 1 ? 'it' : 'them'} from ${moved.length === 1 ? 'its' : 'their'} files (written to during the run?): nothing is committed; run again to rebuild ${moved.length === 1 ? 'it' : 'them'} afresh: ${moved.slice(0, 5).join(', ')}${moved.length > 5 ? ', …' : ''}`)
     where = options.outDir
     staging.commit()
     committed = true

@@ -140,9 +140,11 @@ export interface ItemsSpec<V, F> {
   /**
    * Builds the item into `dir` (its staged entry, when `tree` is set) and returns its facts. The
    * entry is complete when the promise resolves: the engine may stamp it from then on.
-   * `previous`: when the item's inputs changed but its committed entry still holds exactly what its
-   * last build wrote (checked against the record), that entry and the build's facts. The build may
-   * read it or hard-link files from it, never change it: it stays in place until the commit.
+   * `previous`: when the item's inputs changed but its committed entry still matches its record
+   * (the stats, or else the content, the engine stamped), that entry and the build's facts. The
+   * build may read it or hard-link files from it, never change it: it stays in place until the
+   * commit, and an entry whose `dir` a build asked for is checked against its record again just
+   * before the commit (a write into it meanwhile fails the stage and commits nothing).
    */
   build(key: string, value: V, dir: string | undefined, previous?: PreviousEntry<F>): Promise<F>
   /** Whether a kept item's facts still hold outside the files (its image still exists). */
