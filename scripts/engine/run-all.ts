@@ -276,7 +276,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     const validated = staging.validate(schemas, lines)
     abort.signal.throwIfAborted()
     const moved = lentChecks.flatMap((check) => check())
-    if (moved.length) throw new OutputError(`${moved.length} committed entr${moved.length === 1 ? 'y' : 'ies'} changed while this run rebuilt ${moved.length === 1 ? 'it' : 'them'} from ${moved.length === 1 ? 'its' : 'their'} files (written to during the run?): nothing is committed; run again to rebuild ${moved.length === 1 ? 'it' : 'them'} afresh: ${moved.slice(0, 5).join(', ')}${moved.length > 5 ? ', …' : ''}`)
+    if (moved.length) throw new OutputError(`nothing is committed: ${moved.length} committed entr${moved.length === 1 ? 'y' : 'ies'} this run rebuilt from changed meanwhile (written to during the run?); run again to rebuild afresh: ${moved.slice(0, 5).join(', ')}${moved.length > 5 ? ', …' : ''}`)
     where = options.outDir
     staging.commit()
     committed = true

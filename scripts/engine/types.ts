@@ -111,7 +111,7 @@ export interface RunContext {
 
 // ---- items (engine/items.ts runs them) -------------------------------------------------------
 
-/** A tree item's committed entry, intact since its last build, and that build's facts. */
+/** A tree item's committed entry, matching its record, and the facts of the build that made it. */
 export interface PreviousEntry<F> {
   dir: string
   facts: F
