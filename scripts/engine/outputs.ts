@@ -8,7 +8,6 @@ import { expand, IGNORED, Listings, statDigest, type Stat, type StatMap } from '
 import type { EntryStamp, EntryState, OutputSpec } from './types.ts'
 import { entryStates } from './entry-states.ts'
 
-
 export interface OutputState {
   /** One digest over everything below the outputs, foreign files included. */
   digest: string

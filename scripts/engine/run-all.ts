@@ -487,7 +487,6 @@ function stampFiles(outputs: OutputState, previous: StampFile | undefined, hashO
   return files
 }
 
-
 /** A fresh stage whose files were only touched: store the new stats so the next plan is fast. */
 function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void {
   const { record, observation } = verdict
