@@ -245,6 +245,30 @@ test('clean removes what the stage produced and nothing it did not produce', asy
   assert.match(status.stdout, /upper\s+stale: no-record/)
 })
 
+test('clean drops a stage\'s own caches but keeps its content caches, which make nothing fresh', async () => {
+  using r = demo()
+  const dirs: Record<string, string> = {}
+  const stages = demoGraph(r.dir).map((s) => (s.name !== 'upper' ? s : {
+    ...s,
+    run: async (ctx: Parameters<typeof s.run>[0]) => {
+      Object.assign(dirs, { cache: ctx.cacheDir, content: ctx.contentCacheDir })
+      for (const dir of [ctx.cacheDir, ctx.contentCacheDir]) {
+        mkdirSync(dir, { recursive: true })
+        appendFileSync(join(dir, 'runs.txt'), 'ran\n')
+      }
+      return s.run(ctx)
+    },
+  }))
+  await build(r, { stages })
+  assert.is(await clean(stages, r.path('out'), ['upper'], () => {}), 0)
+  assert.ok(!existsSync(dirs.cache), 'the stage cache went')
+  assert.is(readFileSync(join(dirs.content, 'runs.txt'), 'utf8'), 'ran\n')
+  const again = await build(r, { stages })
+  assert.equal(again.ran, ['upper'], 'upper rebuilds; count stays fresh, its input rewritten with the same bytes')
+  assert.equal(again.reasons.upper, ['no-record'])
+  assert.is(readFileSync(join(dirs.content, 'runs.txt'), 'utf8'), 'ran\nran\n')
+})
+
 test('a pure plan names a fresh graph fresh', async () => {
   using r = demo()
   await build(r)

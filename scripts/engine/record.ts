@@ -34,6 +34,8 @@ export function itemBookFiles(store: Store, stage: string): string[] {
 }
 
 export const cachePath = (store: Store, stage: string) => join(store.dir, 'cache', stage)
+/** Kept by `clean` (see RunContext.contentCacheDir). */
+export const contentCachePath = (store: Store, stage: string) => join(store.dir, 'content', stage)
 export const stagingRoot = (store: Store) => join(store.dir, 'staging')
 export const failedPath = (store: Store, stage: string) => join(store.dir, 'failed', stage)
 

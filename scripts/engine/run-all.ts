@@ -11,7 +11,7 @@ import { acquireLock } from './lock.ts'
 import { bookFromEntries, commitBook, ownedEntries, readBook, runItems, type ItemBook } from './items.ts'
 import { limiter } from './limit.ts'
 import { planStage, startProbe, type StageVerdict } from './plan.ts'
-import { cachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readStamps, SET_NAME, writeRecord, type Store } from './record.ts'
+import { cachePath, contentCachePath, deleteRecord, ENGINE_VERSION, failedPath, itemsPath, readStamps, SET_NAME, writeRecord, type Store } from './record.ts'
 import type { EngineEvent, EntryStamp, FileStamp, Reason, RunContext, Stage, StagePlan, StageResult, StampFile } from './types.ts'
 import { contentOf, entryStamp, observeOutputs, type HashOf, type OutputState } from './outputs.ts'
 import { IGNORED } from './files.ts'
@@ -209,6 +209,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     out: (path) => staging.path(path),
     remove: (path, entry) => staging.remove(path, entry),
     cacheDir: cachePath(store, stage.name),
+    contentCacheDir: contentCachePath(store, stage.name),
     items: async (spec) => {
       const name = spec.name ?? ''
       if (name !== '' && !SET_NAME.test(name)) throw new OutputError(`items: set name "${name}" of stage ${stage.name} must match ${SET_NAME}`)

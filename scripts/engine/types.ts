@@ -82,6 +82,13 @@ export interface RunContext {
   /** A directory kept between runs for the stage's own fine-grained caches (not an output). */
   cacheDir: string
   /**
+   * A directory kept between runs and by `clean`, for caches of what files hold, keyed by their
+   * content (or by path, size, mtime and inode, as the plan trusts stats) and by the code that
+   * computed it: never by the stage's records, so nothing in it can make a stage or item fresh,
+   * and a stage made cold need not read unchanged files again.
+   */
+  contentCacheDir: string
+  /**
    * Runs the stage's items (see ItemsSpec): keeps those whose input hash and entry are unchanged,
    * builds the others through the engine's limiter, removes recorded items no longer named, and
    * records them all at commit. Items that fail are returned, not thrown. Once per run and item set

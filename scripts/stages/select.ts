@@ -44,7 +44,8 @@ export interface SelectOptions {
   progress?: (done: number, total: number, unit?: string) => void
   log?: (message: string) => void
   signal?: AbortSignal
-  /** Kept between runs for the leak check's verdicts per project (the engine's ctx.cacheDir);
+  /** Kept between runs for the leak check's verdicts per project (the engine's
+   *  ctx.contentCacheDir: the verdicts are keyed by content, so `clean select` keeps them);
    *  without it every project is checked. */
   cacheDir?: string
   /** At most this many threads check leaks (default: one per core). */

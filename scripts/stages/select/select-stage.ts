@@ -47,7 +47,7 @@ export function selectStage({ outDir, dataset, config, leakCheck, deps = [] }: S
       const { select } = await import('../select.ts')
       const reportDir = join(ctx.out(report[0].path), '..')
       const outputs = { scores: ctx.out(scores.path), selected: ctx.out(selected.path), reportDir }
-      const r = await select({ dataset, config, leakCheck, outputs, cacheDir: ctx.cacheDir, progress: ctx.progress, log: ctx.log, signal: ctx.signal, concurrency: ctx.concurrency })
+      const r = await select({ dataset, config, leakCheck, outputs, cacheDir: ctx.contentCacheDir, progress: ctx.progress, log: ctx.log, signal: ctx.signal, concurrency: ctx.concurrency })
       return { summary: r.summary }
     },
   }
