@@ -10,7 +10,7 @@ import { findJsonError } from '../scripts/stages/extract/json-error.ts'
 import { normaliseContextPath } from '../scripts/stages/extract/context-paths.ts'
 import { ProjectPool } from '../scripts/stages/extract/project-pool.ts'
 import { codeSalt } from '../scripts/stages/extract/extract-stage.ts'
-import { ProjectIndex } from '../scripts/stages/extract/project-index.ts'
+import { ProjectIndex, projectFilesKey } from '../scripts/stages/extract/project-index.ts'
 import { scanProject } from '../scripts/stages/extract/project-scan.ts'
 import type { ProjectScan } from '../scripts/stages/extract/extract-types.ts'
 import { rig, type Rig, type Tree } from './helpers/rig.ts'
@@ -945,6 +945,31 @@ test('a project file named in the list rescans that project only, and its total_
   }
 })
 
+test('a project file replaced by another of the same size and mtime (a new inode) has its code points counted again', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const file = r.path(`data/generated/${B}/src/main.cpp`)
+    const then = 1_700_000_000 // whole seconds: the replacement can carry exactly the same mtime
+    utimesSync(file, then, then)
+    const first = await run(r)
+    const size = statSync(file).size
+    // As many bytes, one code point fewer: 'é' is two bytes.
+    writeFileSync(r.path('replacement'), `// é${'x'.repeat(size - 6)}\n`)
+    utimesSync(r.path('replacement'), then, then)
+    const inode = statSync(file).ino
+    renameSync(r.path('replacement'), file)
+    assert.equal([statSync(file).size, statSync(file).mtimeMs], [size, then * 1000])
+    assert.is.not(statSync(file).ino, inode)
+    const second = await run(r, changedOf(r, `generated/${B}/src/main.cpp`), 'out2')
+    assert.equal([second.result.projectsScanned, second.result.projectFilesRead], [1, 1])
+    const totalOf = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project.total_chars
+    assert.is(totalOf(second), totalOf(first) - 1)
+    assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
 test('an edited scenario named in the list is the only file checked and parsed', async () => {
   const r = dataRig(dataTree())
   try {
@@ -1106,7 +1131,7 @@ async function workerScans(r: Rig, ids: string[], index: ProjectIndex): Promise<
   await new Promise<void>((done) => {
     let arrived = 0
     pool = new ProjectPool({
-      dataDir: r.path('data'), projectIds: ids, reused: new Map(), index, cacheDir: r.path('cache'), workers: 1,
+      dataDir: r.path('data'), projectIds: ids, reused: new Map(), index, indexDir: r.path('cache'), workers: 1,
       warn: (message) => (problems.push(message), done()),
       onScan: () => ++arrived === ids.length && done(),
     })
@@ -1128,7 +1153,7 @@ test('project scans made by a worker thread equal those made on the main thread,
     assert.equal(fresh.map((s) => s.read), ids.map((id) => Object.keys(FILES[id]).length), 'every file read')
     // A run leaves the file lists of its scans behind, each for the scan it came from.
     await run(r)
-    const index = ProjectIndex.load(r.path('cache'), '')
+    const index = ProjectIndex.load(r.path('cache'), projectFilesKey())
     assert.equal(ids.map((id, i) => index.holds(id, fresh[i].stamp)), [true, true, true])
     writeFileSync(r.path(`data/generated/${B}/src/main.cpp`), 'int main() { return 1; }\n')
     const again = await workerScans(r, ids, index)
@@ -1169,10 +1194,17 @@ test('a project is taken unseen only on a record made by this code, with its fil
     const first = await run(r, { salt: 'code v1' })
     const same = await run(r, { salt: 'code v1', changed: new Set() }, 'out2')
     assert.is(same.result.projectsScanned, 0)
-    // Other code: every project is scanned again though the list names none of them.
+    // Other code: every project is scanned again though the list names none of them, but the
+    // scan code is the same, so no unchanged file is read for its code points.
     const other = await run(r, { salt: 'code v2', changed: new Set() }, 'out3')
-    assert.equal([other.result.projectsScanned, other.result.projectFilesRead], [3, first.result.projectFilesRead], 'no code points of the old code are reused')
+    assert.equal([other.result.projectsScanned, other.result.projectFilesRead], [3, 0])
     assert.equal(other.bytes, same.bytes)
+    // Other scan code: every file is read again.
+    const index = r.path('cache/projects.jsonl')
+    writeFileSync(index, readFileSync(index, 'utf8').replace(projectFilesKey(), 'other scan code'))
+    const rescanned = await run(r, { salt: 'code v2', changed: new Set() }, 'out3b')
+    assert.equal([rescanned.result.projectsScanned, rescanned.result.projectFilesRead], [3, first.result.projectFilesRead], 'no code points of other scan code are reused')
+    assert.equal(rescanned.bytes, same.bytes)
     // File lists lost: the projects they were for are scanned, not taken on their records' word.
     rmSync(r.path('cache/projects.jsonl'))
     const lost = await run(r, { salt: 'code v2', changed: new Set() }, 'out4')

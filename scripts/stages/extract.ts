@@ -17,7 +17,7 @@ import type { ExtractConfig } from '../contracts/config.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
 import { LineStore } from './extract/line-store.ts'
-import { ProjectIndex, saveProjectIndex } from './extract/project-index.ts'
+import { ProjectIndex, projectFilesKey, saveProjectIndex } from './extract/project-index.ts'
 import { changesUnder, trustedScenario } from './extract/changes.ts'
 import { runProjectItems } from './extract/project-items.ts'
 import { settleMetadata } from './extract/metadata.ts'
@@ -48,8 +48,14 @@ export interface ExtractOptions {
   dataDir: string
   /** Absolute file paths to write (the engine passes staging paths). */
   outputs: ExtractOutputs
-  /** Absolute directory kept between runs: the record lines' store and the project file lists. */
+  /** Absolute directory kept between runs: the record lines' store (and by default the project file lists). */
   cacheDir: string
+  /**
+   * Where the project file lists with their code points are kept (the engine's contentCacheDir,
+   * which `clean` keeps: they are keyed by each file's path, size, mtime and inode and by the scan
+   * code, not by the stage's records). Default: cacheDir.
+   */
+  filesCacheDir?: string
   /**
    * Runs the scenario files and the project dirs as items (the engine's `ctx.items`; the projects
    * are its item set `projects`). Default: items recorded in `cacheDir/items.json` and
@@ -140,7 +146,8 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   const salt = options.salt ?? ''
   const { names, links } = listScenarios(dataDir)
   const total = names.length
-  mkdirSync(cacheDir, { recursive: true })
+  const filesCacheDir = options.filesCacheDir ?? cacheDir
+  for (const dir of new Set([cacheDir, filesCacheDir])) mkdirSync(dir, { recursive: true })
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
   const items: ItemsRunner = options.items ?? ((spec) => factItems(join(cacheDir, spec.name ? `${spec.name}.items.json` : 'items.json'), { concurrency, signal, progress })(spec))
   const changes = options.changed && changesUnder(dataDir, options.changed)
@@ -152,7 +159,8 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   signal?.addEventListener('abort', onAbort, { once: true })
   try {
     const projectIds = listProjects(dataDir)
-    const index = ProjectIndex.load(cacheDir, salt)
+    const filesKey = projectFilesKey()
+    const index = ProjectIndex.load(filesCacheDir, filesKey)
     // A changed project_metadata.json is checked as its scan arrives when the validator is loaded
     // anyway (scenarios were parsed), else once at the end.
     const onScan = (scan: ProjectScan) => {
@@ -160,7 +168,7 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
       if (check) settleMetadata(scan, check)
     }
     const { pool: scans, reused: unseen } = await runProjectItems({
-      dataDir, projectIds, items, index, changes, salt, cacheDir, concurrency, warn, onScan, signal, started: (started) => void (pool = started),
+      dataDir, projectIds, items, index, changes, salt, indexDir: filesCacheDir, concurrency, warn, onScan, signal, started: (started) => void (pool = started),
     })
     const limits = fileLimits(options.config)
     const { summary, parsed, checked } = await streamRecords({ dataDir, names, items, store, pool: scans, outputs, trusted, salt, signal, limits })
@@ -179,7 +187,7 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
     writeFileAtomic(outputs.summary, toJson(report))
 
     // The project scans last: a failure above leaves the previous ones in place.
-    saveProjectIndex(cacheDir, salt, projectIds, new Map(fresh.map((s) => [s.projectId, s])), index)
+    saveProjectIndex(filesCacheDir, filesKey, projectIds, new Map(fresh.map((s) => [s.projectId, s])), index)
 
     const reused = total - parsed
     const projectFilesRead = scanned.reduce((sum, s) => sum + s.read, 0)

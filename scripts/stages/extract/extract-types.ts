@@ -63,6 +63,9 @@ export interface ProjectCacheEntry {
   paths: string
   sizes: number[]
   mtimes: number[]
+  /** With size and mtime, what a file's count is reused by: a file replaced by another of the
+   *  same size and mtime (an archive unpacked over the data) is a new inode. */
+  inos: number[]
   chars: number[]
   /** Indices of files that are not valid UTF-8. */
   invalid: number[]

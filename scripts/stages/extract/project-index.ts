@@ -1,14 +1,29 @@
-// The project scans' file lists: per project its files with their sizes, mtimes and code points,
-// so a scan made again reads only the files that changed, and a project the engine kept has its
-// files at hand for the records that need them. Which scans are reused is the engine's decision
-// (extract/project-items.ts); each line carries the stamp of the scan it came from, so a list is
-// only ever taken for the scan it belongs to.
+// The project scans' file lists: per project its files with their sizes, mtimes, inodes and code
+// points, so a scan made again reads only the files that changed, and a project the engine kept
+// has its files at hand for the records that need them. Which scans are reused is the engine's
+// decision (extract/project-items.ts); each line carries the stamp of the scan it came from, so a
+// list is only ever taken for the scan it belongs to. The lists are a content cache: valid for the
+// code that scans (projectFilesKey), not for a record, so `clean extract` keeps them and an extract
+// made cold, or rerun by other extract code, counts no unchanged file's code points again.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { codeHash } from '../../engine/imports.ts'
+import { sha256 } from '../../lib/hash.ts'
 import { asBuffer, INDEX_VERSION, Lines, writeIndex } from './index-file.ts'
 import type { ProjectCacheEntry, ProjectScan, ProjectSummary } from './extract-types.ts'
 
 const PROJECT_INDEX = 'projects.jsonl'
+
+/**
+ * What the file lists are valid for: the code that walks a project, counts its code points and
+ * checks its project_metadata.json (with that schema and the packages it uses), and Node.
+ */
+export function projectFilesKey(): string {
+  const root = join(import.meta.dirname, '..', '..', '..')
+  const extra = [join(root, 'schemas', 'raw-project-metadata.schema.json'), join(root, 'package.json')]
+  const code = ['project-pool.ts', 'metadata.ts'].map((m) => codeHash(join(import.meta.dirname, m), root, extra))
+  return sha256(`${code.join('\n')}\n${process.version}`)
+}
 
 /**
  * The last scans' file lists, one line per project: key, stamp, file entry. The bytes live in
@@ -65,7 +80,7 @@ export function readEntryAt(bytes: Uint8Array, start: number, end: number): Proj
   try {
     const e = JSON.parse(asBuffer(bytes).toString('utf8', start, end)) as ProjectCacheEntry
     const n = typeof e?.paths === 'string' ? (e.paths === '' ? 0 : e.paths.split('\n').length) : -1
-    const sane = n >= 0 && [e.sizes, e.mtimes, e.chars].every((list) => Array.isArray(list) && list.length === n) &&
+    const sane = n >= 0 && [e.sizes, e.mtimes, e.inos, e.chars].every((list) => Array.isArray(list) && list.length === n) &&
       Array.isArray(e.invalid) && typeof e.dirs === 'string' && Array.isArray(e.dirMtimes)
     return sane ? e : undefined
   } catch {

@@ -27,7 +27,8 @@ export interface ProjectItemsInput {
   index: ProjectIndex
   changes: Changes | undefined
   salt: string
-  cacheDir: string
+  /** Where the project file lists are (dropped there when found damaged). */
+  indexDir: string
   concurrency: number
   warn: (message: string) => void
   onScan: PoolOptions['onScan']
@@ -87,7 +88,7 @@ export async function runProjectItems(input: ProjectItemsInput): Promise<Project
       }
       const scan = projectIds.filter((id) => !reused.has(id))
       const workers = scan.length >= WORKER_MIN_PROJECTS ? Math.min(input.concurrency - 1, 4) : 0
-      pool = new ProjectPool({ dataDir, projectIds: scan, reused, index, cacheDir: input.cacheDir, workers, warn: input.warn, onScan: input.onScan })
+      pool = new ProjectPool({ dataDir, projectIds: scan, reused, index, indexDir: input.indexDir, workers, warn: input.warn, onScan: input.onScan })
       input.started(pool)
     },
     prepare: async (projectId) => {

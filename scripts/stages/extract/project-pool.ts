@@ -31,7 +31,8 @@ export interface PoolOptions {
   reused: Map<string, ProjectScan>
   /** The last scans' file lists: a scan skips unchanged directories and files. */
   index: ProjectIndex
-  cacheDir: string
+  /** Where `index` was read from. */
+  indexDir: string
   workers: number
   warn: (message: string) => void
   /** Called on the main thread with every scan as it arrives (before anyone waits for it). */
@@ -163,7 +164,7 @@ export class ProjectPool {
     if (entry) return (scan.cache = entry)
     const fresh = scanProject(this.#options.dataDir, scan.projectId, undefined)
     if (fresh.stamp !== scan.stamp || !fresh.cache) {
-      dropProjectIndex(this.#options.cacheDir)
+      dropProjectIndex(this.#options.indexDir)
       throw new CacheDamagedError(`the record of ${scan.projectId} vouched for it but its file list is damaged, and the project differs; the file lists are dropped, run again`)
     }
     this.#rescanned.set(scan.projectId, fresh)

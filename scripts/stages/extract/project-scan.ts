@@ -1,8 +1,8 @@
 // One project directory: its layout (A wrapper folder, B several top-level entries, C the
 // fallback tree), every file under its root with the file's code points, and what its
 // project_metadata.json says. With a previous scan: a directory whose mtime is unchanged is not
-// listed again (adding, removing or renaming an entry changes it) and a file whose size and mtime
-// are unchanged is not read again.
+// listed again (adding, removing or renaming an entry changes it) and a file whose size, mtime and
+// inode are unchanged is not read again.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -139,7 +139,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
 
   const known = new Map<string, number>()
   if (previous && previous.paths !== '') previous.paths.split('\n').forEach((path, i) => known.set(path, i))
-  const entry: ProjectCacheEntry = { paths: '', sizes: [], mtimes: [], chars: [], invalid: [], metadata: null, dirs: walked.dirs.join('\n'), dirMtimes: walked.dirMtimes }
+  const entry: ProjectCacheEntry = { paths: '', sizes: [], mtimes: [], inos: [], chars: [], invalid: [], metadata: null, dirs: walked.dirs.join('\n'), dirMtimes: walked.dirMtimes }
   const kept: string[] = []
   let read = 0
   let verify = walked.skipped.length > 0
@@ -162,6 +162,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
     kept.push(path)
     entry.sizes.push(file.size)
     entry.mtimes.push(trustedMtime(file.mtimeMs, now))
+    entry.inos.push(file.ino)
     entry.chars.push(file.chars)
   }
   entry.paths = kept.join('\n')
@@ -195,27 +196,28 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
 interface FileCount {
   size: number
   mtimeMs: number
+  ino: number
   chars: number
   valid: boolean
   read: boolean
 }
 
-/** The previous count when size and mtime are unchanged. */
+/** The previous count when size, mtime and inode are unchanged. */
 function knownFile(full: string, i: number | undefined, previous: ProjectCacheEntry | undefined): FileCount | undefined {
   if (i === undefined || !previous) return undefined
   // A file gone since the listing is reported by the read that follows.
   const st = statSync(full, { throwIfNoEntry: false })
   if (!st) return undefined
-  const { size, mtimeMs } = st
-  if (size !== previous.sizes[i] || mtimeMs !== previous.mtimes[i]) return undefined
-  return { size, mtimeMs, chars: previous.chars[i], valid: !previous.invalid.includes(i), read: false }
+  const { size, mtimeMs, ino } = st
+  if (size !== previous.sizes[i] || mtimeMs !== previous.mtimes[i] || ino !== previous.inos[i]) return undefined
+  return { size, mtimeMs, ino, chars: previous.chars[i], valid: !previous.invalid.includes(i), read: false }
 }
 
 function readFile(full: string): FileCount | { error: string } {
   try {
-    const { size, mtimeMs, bytes } = readWhole(full)
+    const { size, mtimeMs, ino, bytes } = readWhole(full)
     const { chars, validUtf8 } = countCodePoints(bytes)
-    return { size, mtimeMs, chars, valid: validUtf8, read: true }
+    return { size, mtimeMs, ino, chars, valid: validUtf8, read: true }
   } catch (error) {
     return { error: describeError(error, '') }
   }
