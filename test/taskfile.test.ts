@@ -80,6 +80,26 @@ test('editing one selected scenario re-parses one file and regenerates one task'
   assert.match(readFileSync(join(out, 'tasks', id, 'instruction.md'), 'utf8'), /^# Revised: /)
 })
 
+test('clean extract select keeps their content caches: the rebuild reads no project file, checks no project for leaks, and writes the same outputs', () => {
+  const fresh = join(work, 'out-clean')
+  const logs = (run: Run, stage: string) => run.events.flatMap((e) => (e.type === 'log' && e.stage === stage ? [e.message] : []))
+  const outputs = () => ['dataset.jsonl', 'scores.jsonl', 'selected_tasks.json'].map((f) => readFileSync(join(fresh, f), 'utf8'))
+  const first = taskfile(['select'], { out: fresh })
+  assert.is(first.status, 0, first.stderr)
+  assert.match(logs(first, 'extract').join('\n'), /20 projects scanned, 778 project files read/)
+  assert.match(logs(first, 'select').join('\n'), /leak check: 20 projects checked, 0 reused/)
+  const before = outputs()
+  const cleaned = spawnSync(process.execPath, [TASKFILE, 'clean', 'extract', 'select', '--data', data, '--out', fresh], { encoding: 'utf8' })
+  assert.is(cleaned.status, 0, cleaned.stderr)
+  assert.not.ok(existsSync(join(fresh, 'dataset.jsonl')))
+  const again = taskfile(['select'], { out: fresh })
+  assert.equal(again.ran, ['extract', 'select'])
+  assert.equal(again.reasons.extract, ['no-record'])
+  assert.match(logs(again, 'extract').join('\n'), /160 scenario files parsed, 0 reused; 20 projects scanned, 0 project files read/)
+  assert.match(logs(again, 'select').join('\n'), /leak check: 0 projects checked, 20 reused/)
+  assert.equal(outputs(), before)
+})
+
 test('tasks generated from the sample calibrate with their own verify.py: every margin holds (python3)', async () => {
   const ids = readdirSync(join(out, 'tasks')).filter((d) => existsSync(join(out, 'tasks', d, 'tests', 'ground_truth.json')))
   assert.is(ids.length, 50)
