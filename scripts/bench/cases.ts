@@ -37,7 +37,7 @@ export interface CaseResults {
 /** Every measurement id, in report order (the end-to-end test checks results.json against it). */
 export const MEASUREMENT_IDS = [
   'cold-graph', 'smoke-no-engine', 'noop-all', 'noop-all-npx-zx', 'edit-scenario', 'edit-weight', 'edit-template',
-  'cold-extract', 'cold-select', 'cold-generate-50', 'cold-generate-50-copy', 'all-8000-link', 'all-8000-copy',
+  'cold-extract', 'cold-select', 'clean-extract', 'clean-select', 'cold-generate-50', 'cold-generate-50-copy', 'all-8000-link', 'all-8000-copy',
 ] as const
 export const DISK_IDS = ['tasks-50-link', 'tasks-50-copy', 'tasks-8000-link', 'tasks-8000-copy'] as const
 export const CASES_8000 = ['all-8000-link', 'all-8000-copy']
@@ -152,6 +152,7 @@ export async function runCases(ctx: Context): Promise<CaseResults> {
   await graph(['generate'])
 
   for (const stage of ['extract', 'select'] as const) await add(coldStage(ctx, stage, out, config, `cold-${stage}`, 'locobench.config.json5'))
+  for (const stage of ['extract', 'select'] as const) await add(coldStage(ctx, stage, out, config, `clean-${stage}`, 'locobench.config.json5'))
   // The project's config copies project files into tasks (tasks.link copy): the hard-link case
   // names its mode, as the copy case does.
   const link50 = writeConfig(ws, 'link-auto', { tasks: { link: 'auto' } })
@@ -174,12 +175,22 @@ export async function runCases(ctx: Context): Promise<CaseResults> {
   return { measurements, disk, scenarios }
 }
 
+/**
+ * A stage alone, its dependencies fresh: cold from nothing (no record, no remembered validation,
+ * no content caches), or after `clean`, which keeps the stage's content caches (`clean-<stage>`):
+ * what a user's rerun after a clean costs.
+ */
 function coldStage(ctx: Context, stage: string, out: string, config: string, id: string, configLabel: string): CaseSpec {
+  const content = id === `clean-${stage}`
+  const remove = content ? '' : ` <out>/.taskcache/content/${stage}`
   return {
-    id, title: `Cold ${stage} alone${id.endsWith('copy') ? ' with tasks.link copy' : ''} (its dependencies fresh)`,
-    command: command(stage, configLabel), setup: `node Taskfile.ts clean ${stage}; rm -rf <out>/.taskcache/validated`,
+    id,
+    title: content
+      ? `${stage[0].toUpperCase()}${stage.slice(1)} after \`clean ${stage}\` (its content caches kept, its dependencies fresh)`
+      : `Cold ${stage} alone${id.endsWith('copy') ? ' with tasks.link copy' : ''} (its dependencies fresh)`,
+    command: command(stage, configLabel), setup: `node Taskfile.ts clean ${stage}; rm -rf <out>/.taskcache/validated${remove}`,
     runs: ctx.plan.runs,
-    before: () => makeCold(ctx.ws, out, stage, config),
+    before: () => makeCold(ctx.ws, out, stage, config, { content }),
     run: async () => {
       const r = await runGraph(ctx.ws, out, [stage], config)
       return withCounts(r, [ranExactly(r, [stage])])
