@@ -945,25 +945,33 @@ test('a project file named in the list rescans that project only, and its total_
   }
 })
 
-test('a project file replaced by another of the same size and mtime (a new inode) has its code points counted again', async () => {
+test('project files replaced by others of the same size and mtime (new inodes) are read again: code points and metadata', async () => {
   const r = dataRig(dataTree())
   try {
     const file = r.path(`data/generated/${B}/src/main.cpp`)
-    const then = 1_700_000_000 // whole seconds: the replacement can carry exactly the same mtime
-    utimesSync(file, then, then)
+    const meta = r.path(`data/generated/${B}/project_metadata.json`)
+    const then = 1_700_000_000 // whole seconds: a replacement can carry exactly the same mtime
+    for (const path of [file, meta]) utimesSync(path, then, then)
     const first = await run(r)
     const size = statSync(file).size
+    const replace = (path: string, text: string) => {
+      writeFileSync(r.path('replacement'), text)
+      utimesSync(r.path('replacement'), then, then)
+      const before = statSync(path)
+      renameSync(r.path('replacement'), path)
+      const after = statSync(path)
+      assert.equal([after.size, after.mtimeMs], [before.size, before.mtimeMs])
+      assert.is.not(after.ino, before.ino)
+    }
     // As many bytes, one code point fewer: 'é' is two bytes.
-    writeFileSync(r.path('replacement'), `// é${'x'.repeat(size - 6)}\n`)
-    utimesSync(r.path('replacement'), then, then)
-    const inode = statSync(file).ino
-    renameSync(r.path('replacement'), file)
-    assert.equal([statSync(file).size, statSync(file).mtimeMs], [size, then * 1000])
-    assert.is.not(statSync(file).ino, inode)
-    const second = await run(r, changedOf(r, `generated/${B}/src/main.cpp`), 'out2')
+    replace(file, `// é${'x'.repeat(size - 6)}\n`)
+    // As many bytes, another language than the project id's.
+    replace(meta, readFileSync(meta, 'utf8').replace('"language": "cpp"', '"language": "cxx"'))
+    const second = await run(r, changedOf(r, `generated/${B}/src/main.cpp`, `generated/${B}/project_metadata.json`), 'out2')
     assert.equal([second.result.projectsScanned, second.result.projectFilesRead], [1, 1])
     const totalOf = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project.total_chars
     assert.is(totalOf(second), totalOf(first) - 1)
+    assert.ok(second.summary.warnings.some((w) => w.file === `generated/${B}/project_metadata.json` && w.code === 'project-metadata-mismatch'))
     assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
   } finally {
     r.dispose()

@@ -73,7 +73,7 @@ export interface ProjectCacheEntry {
   dirs: string
   dirMtimes: number[]
   /** project_metadata.json: its stat and the warnings it produced (they depend on its bytes only). */
-  metadata: { size: number; mtimeMs: number; warnings: Finding<WarningCode>[] } | null
+  metadata: { size: number; mtimeMs: number; ino: number; warnings: Finding<WarningCode>[] } | null
 }
 
 /** What a scan found, as a project item records it: enough to reuse a project without looking at it. */

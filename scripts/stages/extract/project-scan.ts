@@ -232,8 +232,8 @@ function readMetadata(abs: string, previous: ProjectCacheEntry['metadata'], now:
   const path = join(abs, METADATA_FILE)
   const st = statSync(path, { throwIfNoEntry: false })
   if (!st?.isFile()) return { entry: null }
-  if (previous && previous.size === st.size && previous.mtimeMs === st.mtimeMs) return { entry: previous }
-  const entry = { size: st.size, mtimeMs: trustedMtime(st.mtimeMs, now), warnings: [] as Finding<WarningCode>[] }
+  if (previous && previous.size === st.size && previous.mtimeMs === st.mtimeMs && previous.ino === st.ino) return { entry: previous }
+  const entry = { size: st.size, mtimeMs: trustedMtime(st.mtimeMs, now), ino: st.ino, warnings: [] as Finding<WarningCode>[] }
   try {
     return { entry, value: JSON.parse(readFileSync(path, 'utf8')) }
   } catch (error) {
