@@ -114,10 +114,9 @@ export function collect(events: Event[]): Pick<GraphRun, 'ran' | 'skipped'> {
 
 /**
  * Makes one stage cold with its dependencies left fresh: the CLI's `clean <stage>` (outputs,
- * record, the stage's cache) plus the engine's memory of already-validated JSONL lines.
+ * record, the stage's cache) plus the engine's memory of already-validated JSONL lines, and unless
+ * `content` is set the stage's content caches, which `clean` keeps (a stage cold from nothing).
  */
-/** `clean` of the stage and no validation remembered; `content: false` also removes the stage's
- *  content caches, which `clean` keeps (a stage cold from nothing). */
 export async function makeCold(ws: Workspace, out: string, stage: string, config: string, options: { content: boolean } = { content: false }): Promise<void> {
   await runGraph(ws, out, ['clean', stage], config)
   rmSync(join(out, '.taskcache', 'validated'), { recursive: true, force: true })
