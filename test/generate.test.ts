@@ -259,7 +259,7 @@ test('a task whose instruction repeats a ground-truth sentence fails by name; le
 test('the leak baseline is made only for tasks.leak_check; the common vocabulary is the same without it', () => {
   const shared = 'Requests enter the gateway and are forwarded to the texture service over the shared IPC channel with retries.'
   using ws = workspace([record(ID_A, 'A', { ground_truth: `${shared} One.` }), record(ID_A2, 'A', { ground_truth: `${shared} Two.` }), record(ID_C, 'C')])
-  const located = indexRecords(ws.dataset, new Set([ID_A, ID_C]))
+  const located = indexRecords(ws.dataset)
   const on = computeBaselines(ws.dataset, [ID_A, ID_C], located, true)
   const off = computeBaselines(ws.dataset, [ID_A, ID_C], located, false)
   const mine = on.leak?.sharedWith([`${shared} One.`])

@@ -121,7 +121,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const templates = loadTemplates(options.templatesDir)
 
   const requested = selectedIds(options, warn)
-  const located = indexRecords(options.dataset, new Set(requested))
+  // Every record, once: the selected ones and, for the leak baseline, the others on their projects.
+  const located = indexRecords(options.dataset)
   const unknown = requested.filter((id) => !located.has(id))
   if (unknown.length) warn(`${unknown.length} selected id(s) have no record in ${basename(options.dataset)} and are skipped: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}`)
   let wanted = requested.filter((id) => located.has(id))

@@ -16,7 +16,7 @@ import { sha256 } from '../../lib/hash.ts'
 import { commonTerms } from '../../verifier/evidence.ts'
 import { groundTruthText } from '../../verifier/ground-truth-text.ts'
 import { leakTexts, TaskGrams } from '../../verifier/leaks.ts'
-import { datasetIds, indexRecords, readRecordAt, type RecordRef } from '../../contracts/dataset.ts'
+import { readRecordAt, type RecordRef } from '../../contracts/dataset.ts'
 
 export interface Baselines {
   common: string[]
@@ -32,28 +32,28 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '')
  *  selection.exclude_leaks reads the same ones). */
 export { leakTexts }
 
-export function computeBaselines(dataset: string, selected: readonly string[], located: ReadonlyMap<string, RecordRef>, leakCheck = true): Baselines {
+/** `index`: every record of the dataset by id, in file order (indexRecords without a filter). */
+export function computeBaselines(dataset: string, selected: readonly string[], index: ReadonlyMap<string, RecordRef>, leakCheck = true): Baselines {
   const truths: string[] = []
   const projects = new Set<string>()
   // At 8,000 tasks the leak baseline is most of this function's time (every record n-grammed, twice).
-  const ids = leakCheck ? datasetIds(dataset) : []
-  const leak = leakCheck ? new LeakBaseline(dataset, ids.length) : undefined
+  const leak = leakCheck ? new LeakBaseline(dataset, index.size) : undefined
   for (const id of selected) {
-    const record = readRecordAt(dataset, located.get(id) as RecordRef).value
+    const at = index.get(id) as RecordRef
+    const record = readRecordAt(dataset, at).value
     truths.push(groundTruthText(record.ground_truth))
     projects.add(str(record.project_id))
-    leak?.add(located.get(id) as RecordRef, record)
+    leak?.add(at, record)
   }
   const common = commonTerms(truths)
   truths.length = 0
   if (!leak) return { common, leak, hash: sha256(common.join(' ')) }
   const chosen = new Set(selected)
-  const peers = ids.filter((id) => {
-    if (chosen.has(id)) return false
+  for (const [id, at] of index) {
+    if (chosen.has(id)) continue
     const parsed = parseScenarioId(id)
-    return parsed.ok && projects.has(parsed.value.projectId)
-  })
-  for (const at of indexRecords(dataset, new Set(peers)).values()) leak.add(at, readRecordAt(dataset, at).value)
+    if (parsed.ok && projects.has(parsed.value.projectId)) leak.add(at, readRecordAt(dataset, at).value)
+  }
   leak.seal()
   const hash = sha256(`${common.join(' ')}\n${leak.shared().sort().join('\n')}`)
   return { common, leak, hash }
