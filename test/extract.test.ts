@@ -978,6 +978,45 @@ test('project files replaced by others of the same size and mtime (new inodes) a
   }
 })
 
+test('a file rewritten in place and a directory given a file, each with its mtime set back, are read again (their ctime moved)', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const file = r.path(`data/generated/${B}/src/main.cpp`)
+    const dir = r.path(`data/generated/${B}/src`)
+    const then = 1_700_000_000 // whole seconds: the times set back are exactly the old ones
+    for (const path of [file, dir]) utimesSync(path, then, then)
+    const first = await run(r)
+    const before = statSync(file)
+    // As many bytes, one code point fewer ('é' is two bytes), into the same inode, mtime set back.
+    writeFileSync(file, `// é${'x'.repeat(before.size - 6)}\n`)
+    r.write({ [`data/generated/${B}/src/extra.cpp`]: 'int extra() { return 1; }\n' })
+    for (const path of [file, dir]) utimesSync(path, then, then)
+    const after = statSync(file)
+    assert.equal([after.ino, after.size, after.mtimeMs, statSync(dir).mtimeMs], [before.ino, before.size, before.mtimeMs, then * 1000])
+    const second = await run(r, changedOf(r, `generated/${B}/src/main.cpp`, `generated/${B}/src/extra.cpp`), 'out2')
+    const ofB = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project
+    assert.equal([second.result.projectsScanned, second.result.projectFilesRead], [1, 2])
+    assert.equal([ofB(second).file_count, ofB(second).total_chars], [ofB(first).file_count + 1, ofB(first).total_chars - 1 + codePoints('int extra() { return 1; }\n')])
+    assert.equal(second.bytes, (await coldRun(r, 'cold')).bytes)
+  } finally {
+    r.dispose()
+  }
+})
+
+test('recount (--force extract) reads every project file again and leaves the same outputs', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const first = await run(r)
+    const again = await run(r, { recount: true }, 'out2')
+    assert.equal([again.result.projectsScanned, again.result.projectFilesRead], [3, first.result.projectFilesRead])
+    assert.equal(again.bytes, first.bytes)
+    const after = await run(r, {}, 'out3')
+    assert.is(after.result.projectFilesRead, 0, 'the lists written by the recount serve the next run')
+  } finally {
+    r.dispose()
+  }
+})
+
 test('an edited scenario named in the list is the only file checked and parsed', async () => {
   const r = dataRig(dataTree())
   try {

@@ -3,8 +3,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import { calibrateTasks } from '../scripts/verifier/calibration.ts'
 import { rig } from './helpers/rig.ts'
@@ -80,7 +80,7 @@ test('editing one selected scenario re-parses one file and regenerates one task'
   assert.match(readFileSync(join(out, 'tasks', id, 'instruction.md'), 'utf8'), /^# Revised: /)
 })
 
-test('clean extract select keeps their content caches: the rebuild reads no project file, checks no project for leaks, and writes the same outputs', () => {
+test('clean extract select keeps their content caches: the rebuild reads no project file, checks no project for leaks, and writes the same outputs; --force trusts none', () => {
   const fresh = join(work, 'out-clean')
   const logs = (run: Run, stage: string) => run.events.flatMap((e) => (e.type === 'log' && e.stage === stage ? [e.message] : []))
   const outputs = () => ['dataset.jsonl', 'scores.jsonl', 'selected_tasks.json'].map((f) => readFileSync(join(fresh, f), 'utf8'))
@@ -92,11 +92,24 @@ test('clean extract select keeps their content caches: the rebuild reads no proj
   const cleaned = spawnSync(process.execPath, [TASKFILE, 'clean', 'extract', 'select', '--data', data, '--out', fresh], { encoding: 'utf8' })
   assert.is(cleaned.status, 0, cleaned.stderr)
   assert.not.ok(existsSync(join(fresh, 'dataset.jsonl')))
+  // Where an older version kept these caches: a run removes them.
+  const legacy = ['cache/extract/projects.jsonl', 'cache/select/leak-cache.jsonl'].map((f) => join(fresh, '.taskcache', f))
+  for (const file of legacy) {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, 'an older version\n')
+  }
   const again = taskfile(['select'], { out: fresh })
   assert.equal(again.ran, ['extract', 'select'])
   assert.equal(again.reasons.extract, ['no-record'])
   assert.match(logs(again, 'extract').join('\n'), /160 scenario files parsed, 0 reused; 20 projects scanned, 0 project files read/)
   assert.match(logs(again, 'select').join('\n'), /leak check: 0 projects checked, 20 reused/)
+  assert.equal(outputs(), before)
+  assert.equal(legacy.filter((file) => existsSync(file)), [])
+  // --force trusts no cache: every project file is read and every project checked again.
+  const forced = taskfile(['select', '--force', 'extract', '--force', 'select'], { out: fresh })
+  assert.is(forced.status, 0, forced.stderr)
+  assert.match(logs(forced, 'extract').join('\n'), /20 projects scanned, 778 project files read/)
+  assert.match(logs(forced, 'select').join('\n'), /leak check: 20 projects checked, 0 reused/)
   assert.equal(outputs(), before)
 })
 

@@ -210,6 +210,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     remove: (path, entry) => staging.remove(path, entry),
     cacheDir: cachePath(store, stage.name),
     contentCacheDir: contentCachePath(store, stage.name),
+    forced: isForced(options, stage.name),
     items: async (spec) => {
       const name = spec.name ?? ''
       if (name !== '' && !SET_NAME.test(name)) throw new OutputError(`items: set name "${name}" of stage ${stage.name} must match ${SET_NAME}`)

@@ -89,6 +89,11 @@ export interface RunContext {
    */
   contentCacheDir: string
   /**
+   * --force named this stage (or --force-all): it redoes its work from the files themselves,
+   * trusting none of its caches, content caches included (it still writes them for the next run).
+   */
+  forced: boolean
+  /**
    * Runs the stage's items (see ItemsSpec): keeps those whose input hash and entry are unchanged,
    * builds the others through the engine's limiter, removes recorded items no longer named, and
    * records them all at commit. Items that fail are returned, not thrown. Once per run and item set

@@ -17,7 +17,7 @@ import type { ExtractConfig } from '../contracts/config.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
 import { LineStore } from './extract/line-store.ts'
-import { ProjectIndex, projectFilesKey, saveProjectIndex } from './extract/project-index.ts'
+import { dropProjectIndex, ProjectIndex, projectFilesKey, saveProjectIndex } from './extract/project-index.ts'
 import { changesUnder, trustedScenario } from './extract/changes.ts'
 import { runProjectItems } from './extract/project-items.ts'
 import { settleMetadata } from './extract/metadata.ts'
@@ -56,6 +56,8 @@ export interface ExtractOptions {
    * code, not by the stage's records). Default: cacheDir.
    */
   filesCacheDir?: string
+  /** Count every project file again (--force): the file lists are not used, only written anew. */
+  recount?: boolean
   /**
    * Runs the scenario files and the project dirs as items (the engine's `ctx.items`; the projects
    * are its item set `projects`). Default: items recorded in `cacheDir/items.json` and
@@ -160,7 +162,9 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   try {
     const projectIds = listProjects(dataDir)
     const filesKey = projectFilesKey()
-    const index = ProjectIndex.load(filesCacheDir, filesKey)
+    const index = options.recount ? new ProjectIndex() : ProjectIndex.load(filesCacheDir, filesKey)
+    // Where the lists lived before they were a content cache.
+    if (filesCacheDir !== cacheDir) dropProjectIndex(cacheDir)
     // A changed project_metadata.json is checked as its scan arrives when the validator is loaded
     // anyway (scenarios were parsed), else once at the end.
     const onScan = (scan: ProjectScan) => {

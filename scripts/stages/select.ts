@@ -48,6 +48,8 @@ export interface SelectOptions {
    *  ctx.contentCacheDir: the verdicts are keyed by content, so `clean select` keeps them);
    *  without it every project is checked. */
   cacheDir?: string
+  /** Check every project for leaks again (--force): kept verdicts are not reused, only replaced. */
+  recheck?: boolean
   /** At most this many threads check leaks (default: one per core). */
   concurrency?: number
 }
@@ -75,7 +77,7 @@ export async function select(options: SelectOptions): Promise<SelectResult> {
   if (config.exclude_leaks && leakCheck.enabled) {
     // A second pass over the whole file, one project at a time (select/select-leaks.ts).
     const progress = (done: number, total: number) => options.progress?.(done, total, 'records checked for leaks')
-    const { leaky, checked, reused, threads } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, datasetStat, log: options.log, workers: options.concurrency })
+    const { leaky, checked, reused, threads } = await findLeakyRecords(dataset, rows, leakCheck, { signal, progress, cacheDir: options.cacheDir, recheck: options.recheck, datasetStat, log: options.log, workers: options.concurrency })
     leakProjects = { checked, reused }
     options.log?.(`leak check: ${checked} project${checked === 1 ? '' : 's'} checked, ${reused} reused${threads > 0 ? ` (on ${threads} worker thread${threads === 1 ? '' : 's'})` : ''}`)
     for (const row of rows) {

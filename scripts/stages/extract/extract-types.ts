@@ -63,17 +63,21 @@ export interface ProjectCacheEntry {
   paths: string
   sizes: number[]
   mtimes: number[]
-  /** With size and mtime, what a file's count is reused by: a file replaced by another of the
-   *  same size and mtime (an archive unpacked over the data) is a new inode. */
+  /** With size and mtime, what a file's count is reused by. A file replaced by another of the same
+   *  size and mtime is a new inode; one rewritten in place with its mtime set back (an archive
+   *  unpacked over the data, `touch -r`) has a new ctime, which nothing can set back. */
   inos: number[]
+  ctimes: number[]
   chars: number[]
   /** Indices of files that are not valid UTF-8. */
   invalid: number[]
   /** Directories (relative, newline-joined, '' = the project dir) whose listing can be reused while their mtime is unchanged. */
   dirs: string
   dirMtimes: number[]
+  /** A listing is reused while both its directory's mtime and ctime are unchanged. */
+  dirCtimes: number[]
   /** project_metadata.json: its stat and the warnings it produced (they depend on its bytes only). */
-  metadata: { size: number; mtimeMs: number; ino: number; warnings: Finding<WarningCode>[] } | null
+  metadata: { size: number; mtimeMs: number; ino: number; ctimeMs: number; warnings: Finding<WarningCode>[] } | null
 }
 
 /** What a scan found, as a project item records it: enough to reuse a project without looking at it. */

@@ -1,10 +1,11 @@
-// The project scans' file lists: per project its files with their sizes, mtimes, inodes and code
-// points, so a scan made again reads only the files that changed, and a project the engine kept
+// The project scans' file lists: per project its files with their sizes, mtimes, inodes, ctimes
+// and code points, so a scan made again reads only the files that changed, and a project the engine kept
 // has its files at hand for the records that need them. Which scans are reused is the engine's
 // decision (extract/project-items.ts); each line carries the stamp of the scan it came from, so a
 // list is only ever taken for the scan it belongs to. The lists are a content cache: valid for the
 // code that scans (projectFilesKey), not for a record, so `clean extract` keeps them and an extract
-// made cold, or rerun by other extract code, counts no unchanged file's code points again.
+// made cold, or rerun by other extract code, counts no unchanged file's code points again;
+// `--force extract` counts every file again.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { codeHash } from '../../engine/imports.ts'
@@ -80,8 +81,8 @@ export function readEntryAt(bytes: Uint8Array, start: number, end: number): Proj
   try {
     const e = JSON.parse(asBuffer(bytes).toString('utf8', start, end)) as ProjectCacheEntry
     const n = typeof e?.paths === 'string' ? (e.paths === '' ? 0 : e.paths.split('\n').length) : -1
-    const sane = n >= 0 && [e.sizes, e.mtimes, e.inos, e.chars].every((list) => Array.isArray(list) && list.length === n) &&
-      Array.isArray(e.invalid) && typeof e.dirs === 'string' && Array.isArray(e.dirMtimes)
+    const sane = n >= 0 && [e.sizes, e.mtimes, e.inos, e.ctimes, e.chars].every((list) => Array.isArray(list) && list.length === n) &&
+      Array.isArray(e.invalid) && typeof e.dirs === 'string' && Array.isArray(e.dirMtimes) && Array.isArray(e.dirCtimes)
     return sane ? e : undefined
   } catch {
     return undefined
@@ -100,6 +101,9 @@ export function summaryOf(scan: ProjectScan): ProjectSummary {
 export function saveProjectIndex(cacheDir: string, codeHash: string, ids: string[], scanned: Map<string, ProjectScan>, previous: ProjectIndex): void {
   // Missing and failed projects have no files to keep.
   const kept = ids.filter((id) => (scanned.has(id) ? Boolean(scanned.get(id)!.cache) : previous.has(id)))
+  // A list keeps the metadata's warnings for reuse: they must be complete (settleMetadata ran).
+  const unsettled = kept.find((id) => scanned.get(id)?.metadataValue !== undefined)
+  if (unsettled) throw new Error(`internal: the project_metadata.json of ${unsettled} was not checked before its file list was saved`)
   if (kept.every((id) => !scanned.has(id)) && kept.length === previous.size) return
   writeIndex(join(cacheDir, PROJECT_INDEX), { version: INDEX_VERSION, codeHash }, kept.length, (writer) => {
     for (const id of kept) {

@@ -1,8 +1,8 @@
 // One project directory: its layout (A wrapper folder, B several top-level entries, C the
 // fallback tree), every file under its root with the file's code points, and what its
 // project_metadata.json says. With a previous scan: a directory whose mtime is unchanged is not
-// listed again (adding, removing or renaming an entry changes it) and a file whose size, mtime and
-// inode are unchanged is not read again.
+// listed again (adding, removing or renaming an entry changes it; so does setting it back, its
+// ctime) and a file whose size, mtime, inode and ctime are unchanged is not read again.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,6 +27,7 @@ interface Walked {
   /** Directories whose listing was clean (no skipped entry), with their mtimes; '' is the project dir. */
   dirs: string[]
   dirMtimes: number[]
+  dirCtimes: number[]
   skipped: { path: string; why: string }[]
   top: { name: string; isDir: boolean }[]
   rootMtimeMs: number
@@ -37,10 +38,10 @@ const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
 /** Listings of the previous scan by directory, for directories whose mtime was recorded. */
 function previousListings(previous: ProjectCacheEntry | undefined) {
-  const listings = new Map<string, { mtimeMs: number; dirs: string[]; files: string[] }>()
+  const listings = new Map<string, { mtimeMs: number; ctimeMs: number; dirs: string[]; files: string[] }>()
   if (!previous?.dirs) return listings
   const dirs = previous.dirs.split('\n')
-  dirs.forEach((dir, i) => listings.set(dir, { mtimeMs: previous.dirMtimes[i], dirs: [], files: [] }))
+  dirs.forEach((dir, i) => listings.set(dir, { mtimeMs: previous.dirMtimes[i], ctimeMs: previous.dirCtimes[i], dirs: [], files: [] }))
   for (const dir of dirs) if (dir !== '') listings.get(parentOf(dir))?.dirs.push(nameOf(dir))
   if (previous.paths !== '') for (const path of previous.paths.split('\n')) listings.get(parentOf(path))?.files.push(nameOf(path))
   return listings
@@ -48,13 +49,14 @@ function previousListings(previous: ProjectCacheEntry | undefined) {
 
 /** Regular files under `abs`; symlinks and special files are reported, not followed. */
 function walk(abs: string, previous: ProjectCacheEntry | undefined, now: number): Walked {
-  const out: Walked = { files: [], dirs: [], dirMtimes: [], skipped: [], top: [], rootMtimeMs: statSync(abs).mtimeMs }
+  const root = statSync(abs)
+  const out: Walked = { files: [], dirs: [], dirMtimes: [], dirCtimes: [], skipped: [], top: [], rootMtimeMs: root.mtimeMs }
   const listings = previousListings(previous)
-  const visit = (dirAbs: string, rel: string, mtimeMs: number) => {
+  const visit = (dirAbs: string, rel: string, { mtimeMs, ctimeMs }: { mtimeMs: number; ctimeMs: number }) => {
     const known = listings.get(rel)
     let dirs: string[]
     let files: string[]
-    if (known && known.mtimeMs === mtimeMs) {
+    if (known && known.mtimeMs === mtimeMs && known.ctimeMs === ctimeMs) {
       ;({ dirs, files } = known)
     } else {
       dirs = []
@@ -71,15 +73,16 @@ function walk(abs: string, previous: ProjectCacheEntry | undefined, now: number)
     if (clean) {
       out.dirs.push(rel)
       out.dirMtimes.push(trustedMtime(mtimeMs, now))
+      out.dirCtimes.push(ctimeMs)
     }
     if (rel === '') out.top = [...dirs.map((name) => ({ name, isDir: true })), ...files.map((name) => ({ name, isDir: false }))]
     for (const name of files) out.files.push(rel ? `${rel}/${name}` : name)
     for (const name of dirs) {
       const childAbs = `${dirAbs}/${name}`
-      visit(childAbs, rel ? `${rel}/${name}` : name, statSync(childAbs).mtimeMs)
+      visit(childAbs, rel ? `${rel}/${name}` : name, statSync(childAbs))
     }
   }
-  visit(abs, '', out.rootMtimeMs)
+  visit(abs, '', root)
   out.files.sort()
   return out
 }
@@ -139,7 +142,10 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
 
   const known = new Map<string, number>()
   if (previous && previous.paths !== '') previous.paths.split('\n').forEach((path, i) => known.set(path, i))
-  const entry: ProjectCacheEntry = { paths: '', sizes: [], mtimes: [], inos: [], chars: [], invalid: [], metadata: null, dirs: walked.dirs.join('\n'), dirMtimes: walked.dirMtimes }
+  const entry: ProjectCacheEntry = {
+    paths: '', sizes: [], mtimes: [], inos: [], ctimes: [], chars: [], invalid: [], metadata: null,
+    dirs: walked.dirs.join('\n'), dirMtimes: walked.dirMtimes, dirCtimes: walked.dirCtimes,
+  }
   const kept: string[] = []
   let read = 0
   let verify = walked.skipped.length > 0
@@ -151,6 +157,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
       // Its directory listing must be read again next time, or the file would vanish unreported.
       entry.dirs = ''
       entry.dirMtimes = []
+      entry.dirCtimes = []
       verify = true
       continue
     }
@@ -163,6 +170,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
     entry.sizes.push(file.size)
     entry.mtimes.push(trustedMtime(file.mtimeMs, now))
     entry.inos.push(file.ino)
+    entry.ctimes.push(file.ctimeMs)
     entry.chars.push(file.chars)
   }
   entry.paths = kept.join('\n')
@@ -197,27 +205,28 @@ interface FileCount {
   size: number
   mtimeMs: number
   ino: number
+  ctimeMs: number
   chars: number
   valid: boolean
   read: boolean
 }
 
-/** The previous count when size, mtime and inode are unchanged. */
+/** The previous count when size, mtime, inode and ctime are unchanged. */
 function knownFile(full: string, i: number | undefined, previous: ProjectCacheEntry | undefined): FileCount | undefined {
   if (i === undefined || !previous) return undefined
   // A file gone since the listing is reported by the read that follows.
   const st = statSync(full, { throwIfNoEntry: false })
   if (!st) return undefined
-  const { size, mtimeMs, ino } = st
-  if (size !== previous.sizes[i] || mtimeMs !== previous.mtimes[i] || ino !== previous.inos[i]) return undefined
-  return { size, mtimeMs, ino, chars: previous.chars[i], valid: !previous.invalid.includes(i), read: false }
+  const { size, mtimeMs, ino, ctimeMs } = st
+  if (size !== previous.sizes[i] || mtimeMs !== previous.mtimes[i] || ino !== previous.inos[i] || ctimeMs !== previous.ctimes[i]) return undefined
+  return { size, mtimeMs, ino, ctimeMs, chars: previous.chars[i], valid: !previous.invalid.includes(i), read: false }
 }
 
 function readFile(full: string): FileCount | { error: string } {
   try {
-    const { size, mtimeMs, ino, bytes } = readWhole(full)
+    const { size, mtimeMs, ino, ctimeMs, bytes } = readWhole(full)
     const { chars, validUtf8 } = countCodePoints(bytes)
-    return { size, mtimeMs, ino, chars, valid: validUtf8, read: true }
+    return { size, mtimeMs, ino, ctimeMs, chars, valid: validUtf8, read: true }
   } catch (error) {
     return { error: describeError(error, '') }
   }
@@ -232,8 +241,8 @@ function readMetadata(abs: string, previous: ProjectCacheEntry['metadata'], now:
   const path = join(abs, METADATA_FILE)
   const st = statSync(path, { throwIfNoEntry: false })
   if (!st?.isFile()) return { entry: null }
-  if (previous && previous.size === st.size && previous.mtimeMs === st.mtimeMs && previous.ino === st.ino) return { entry: previous }
-  const entry = { size: st.size, mtimeMs: trustedMtime(st.mtimeMs, now), ino: st.ino, warnings: [] as Finding<WarningCode>[] }
+  if (previous && previous.size === st.size && previous.mtimeMs === st.mtimeMs && previous.ino === st.ino && previous.ctimeMs === st.ctimeMs) return { entry: previous }
+  const entry = { size: st.size, mtimeMs: trustedMtime(st.mtimeMs, now), ino: st.ino, ctimeMs: st.ctimeMs, warnings: [] as Finding<WarningCode>[] }
   try {
     return { entry, value: JSON.parse(readFileSync(path, 'utf8')) }
   } catch (error) {

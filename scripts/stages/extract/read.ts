@@ -13,13 +13,13 @@ const shared = readBuffer()
  * A whole file read into one reused buffer (open, fstat, read, close: no allocation per file).
  * The bytes stay valid until the next call with the same buffer (by default one per thread).
  */
-export function readWhole(path: string, into: ReadBuffer = shared): { size: number; mtimeMs: number; ino: number; bytes: Buffer } {
+export function readWhole(path: string, into: ReadBuffer = shared): { size: number; mtimeMs: number; ino: number; ctimeMs: number; bytes: Buffer } {
   // Non-blocking, so a FIFO behind a symlink fails below instead of hanging the run.
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
   try {
     const st = fstatSync(fd)
     if (!st.isFile()) throw new Error('not a regular file')
-    const { size, mtimeMs, ino } = st
+    const { size, mtimeMs, ino, ctimeMs } = st
     if (size > into.buffer.length) into.buffer = Buffer.allocUnsafe(Math.max(size, 2 * into.buffer.length))
     const buffer = into.buffer
     let got = 0
@@ -28,7 +28,7 @@ export function readWhole(path: string, into: ReadBuffer = shared): { size: numb
       if (n === 0) break
       got += n
     }
-    return { size, mtimeMs, ino, bytes: buffer.subarray(0, got) }
+    return { size, mtimeMs, ino, ctimeMs, bytes: buffer.subarray(0, got) }
   } finally {
     closeSync(fd)
   }

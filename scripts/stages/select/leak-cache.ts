@@ -52,11 +52,12 @@ export class LeakCache {
   readonly #next = new Map<string, Entry>()
   #changed = false
 
-  /** Without a cache dir nothing is read or written: every project is checked. */
-  constructor(cacheDir: string | undefined, rules: LeakRules) {
+  /** Without a cache dir nothing is read or written: every project is checked. `reuse: false`:
+   *  nothing is read, every project is checked and stored. */
+  constructor(cacheDir: string | undefined, rules: LeakRules, reuse = true) {
     this.#path = cacheDir && join(cacheDir, LEAK_CACHE_FILE)
     this.#salt = this.#path ? salt(rules) : ''
-    if (this.#path) this.#load(this.#path)
+    if (this.#path && reuse) this.#load(this.#path)
   }
 
   /** The key of a project whose records are these (id, line length, sha256 of the line), in any order. */

@@ -44,6 +44,8 @@ export interface LeakScanOptions {
   progress?: (done: number, total: number) => void
   /** Where the verdicts are kept between runs, per project (leak-cache.ts); none: check all. */
   cacheDir?: string
+  /** Check every project, reusing no kept verdict (they are still stored for the next run). */
+  recheck?: boolean
   /** The dataset's stat when its rows (and their line hashes) were read. */
   datasetStat?: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>
   /** Worker threads that check the projects while the main thread waits (default: one per core;
@@ -94,7 +96,7 @@ interface Todo {
  *  have met first. */
 export async function findLeakyRecords(dataset: string, rows: readonly ScoringRow[], check: LeakCheckConfig, options: LeakScanOptions = {}): Promise<LeakScan> {
   const rules = leakRules(check)
-  const cache = new LeakCache(options.cacheDir, rules)
+  const cache = new LeakCache(options.cacheDir, rules, !options.recheck)
   const byProject = new Map<string, ScoringRow[]>()
   for (const row of rows) {
     const group = byProject.get(row.project_id)

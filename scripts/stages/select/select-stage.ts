@@ -1,4 +1,5 @@
 // The `select` stage as the engine sees it. Light on purpose: scoring loads only when it runs.
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { OutputSpec, Stage } from '../../engine/types.ts'
 import type { SelectionConfig } from './selection-config.ts'
@@ -45,9 +46,12 @@ export function selectStage({ outDir, dataset, config, leakCheck, deps = [] }: S
     },
     run: async (ctx) => {
       const { select } = await import('../select.ts')
+      const { LEAK_CACHE_FILE } = await import('./leak-cache.ts')
+      // Where the verdicts lived before they were a content cache.
+      rmSync(join(ctx.cacheDir, LEAK_CACHE_FILE), { force: true })
       const reportDir = join(ctx.out(report[0].path), '..')
       const outputs = { scores: ctx.out(scores.path), selected: ctx.out(selected.path), reportDir }
-      const r = await select({ dataset, config, leakCheck, outputs, cacheDir: ctx.contentCacheDir, progress: ctx.progress, log: ctx.log, signal: ctx.signal, concurrency: ctx.concurrency })
+      const r = await select({ dataset, config, leakCheck, outputs, cacheDir: ctx.contentCacheDir, recheck: ctx.forced, progress: ctx.progress, log: ctx.log, signal: ctx.signal, concurrency: ctx.concurrency })
       return { summary: r.summary }
     },
   }
