@@ -83,9 +83,9 @@ export interface RunContext {
   cacheDir: string
   /**
    * A directory kept between runs and by `clean`, for caches of what files hold, keyed by their
-   * content (or by path, size, mtime and inode, as the plan trusts stats) and by the code that
-   * computed it: never by the stage's records, so nothing in it can make a stage or item fresh,
-   * and a stage made cold need not read unchanged files again.
+   * content (or by their path, size, mtime, inode and ctime) and by the code that computed it:
+   * never by the stage's records, so nothing in it can make a stage or item fresh, and a stage
+   * made cold need not read unchanged files again.
    */
   contentCacheDir: string
   /**
