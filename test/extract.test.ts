@@ -1003,6 +1003,22 @@ test('a file rewritten in place and a directory given a file, each with its mtim
   }
 })
 
+test('a directory holding a skipped entry (a symlink) keeps its files on every later scan', async () => {
+  const r = dataRig(dataTree())
+  try {
+    symlinkSync('main.cpp', r.path(`data/generated/${B}/src/link.cpp`))
+    // Old enough times: the listings are remembered, not taken as racy.
+    const then = 1_700_000_000
+    for (const dir of ['', '/src', '/include', '/tests']) utimesSync(r.path(`data/generated/${B}${dir}`), then, then)
+    const first = await run(r)
+    const cold = first.bytes
+    assert.ok(first.summary.warnings.some((w) => w.file === `generated/${B}/src/link.cpp` && w.code === 'project-entry-skipped'))
+    for (const out of ['out2', 'out3']) assert.equal((await run(r, {}, out)).bytes, cold, `${out}: every project scanned again with its last file list`)
+  } finally {
+    r.dispose()
+  }
+})
+
 test('recount (--force extract) reads every project file again and leaves the same outputs', async () => {
   const r = dataRig(dataTree())
   try {

@@ -71,7 +71,7 @@ export interface ProjectCacheEntry {
   chars: number[]
   /** Indices of files that are not valid UTF-8. */
   invalid: number[]
-  /** Directories (relative, newline-joined, '' = the project dir) whose listing can be reused while their mtime is unchanged. */
+  /** Every directory walked (relative, newline-joined, '' = the project dir): its listing is reused while its mtime and ctime are unchanged (an mtime of -1 never matches). */
   dirs: string
   dirMtimes: number[]
   /** A listing is reused while both its directory's mtime and ctime are unchanged. */

@@ -24,7 +24,7 @@ const UNWALKED = /(^|\/)(\.git|node_modules|\.taskcache|__pycache__)(\/|$)/m
 interface Walked {
   /** Sorted, relative to the project dir. */
   files: string[]
-  /** Directories whose listing was clean (no skipped entry), with their mtimes; '' is the project dir. */
+  /** Every directory walked, with its mtime (-1 when its listing had a skipped entry) and ctime; '' is the project dir. */
   dirs: string[]
   dirMtimes: number[]
   dirCtimes: number[]
@@ -69,12 +69,13 @@ function walk(abs: string, previous: ProjectCacheEntry | undefined, now: number)
         else out.skipped.push({ path: rel ? `${rel}/${entry.name}` : entry.name, why: entry.isSymbolicLink() ? 'a symbolic link' : 'not a regular file' })
       }
     }
+    // Every directory is recorded, so its parent's listing, rebuilt from these, still names it;
+    // one holding a skipped entry is listed again each time (-1 never matches), which is what
+    // reports that entry again.
     const clean = !out.skipped.some((s) => parentOf(s.path) === rel)
-    if (clean) {
-      out.dirs.push(rel)
-      out.dirMtimes.push(trustedMtime(mtimeMs, now))
-      out.dirCtimes.push(ctimeMs)
-    }
+    out.dirs.push(rel)
+    out.dirMtimes.push(clean ? trustedMtime(mtimeMs, now) : -1)
+    out.dirCtimes.push(ctimeMs)
     if (rel === '') out.top = [...dirs.map((name) => ({ name, isDir: true })), ...files.map((name) => ({ name, isDir: false }))]
     for (const name of files) out.files.push(rel ? `${rel}/${name}` : name)
     for (const name of dirs) {
