@@ -310,6 +310,19 @@ test('a directory listing remembered by mtime still sees a file added later', as
   assert.equal(reasons.upper, ['input-changed in/c.txt'])
 })
 
+test('a file added to a remembered directory whose mtime is then set back is still seen (its ctime moved)', async () => {
+  using r = demo()
+  const old = new Date(Date.now() - 60_000)
+  utimesSync(r.path('in'), old, old)
+  await build(r)
+  r.write({ 'in/c.txt': '!' })
+  utimesSync(r.path('in'), old, old)
+  assert.is(statSync(r.path('in')).mtimeMs, old.getTime())
+  const { ran, reasons } = await build(r)
+  assert.equal(ran, ['upper', 'count'])
+  assert.equal(reasons.upper, ['input-changed in/c.txt'])
+})
+
 test('the Taskfile hands the engine its own flags, settings and commands', () => {
   using r = demo()
   const help = cli(r, ['--help'])

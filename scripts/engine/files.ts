@@ -28,16 +28,23 @@ function toStat(path: string, st: Stats): Stat {
   return stat
 }
 
+/** What a listing is remembered by: its directory's mtime and ctime. */
+export interface DirTimes {
+  mtimeMs: number
+  ctimeMs: number
+}
+
 /**
- * Directory listings remembered by the directory's mtime. Adding, removing or renaming an entry
- * changes its directory's mtime, so an equal mtime means an equal listing and readdir can be
+ * Directory listings remembered by the directory's mtime and ctime. Adding, removing or renaming
+ * an entry changes its directory's mtime, and setting that back (touch -r, an archive unpacked
+ * over the tree) changes its ctime, so equal times mean an equal listing and readdir can be
  * skipped (at 19,000 directories that is most of a walk). A listing read within 2 s of its
  * directory's last change is not remembered: a second change inside one coarse clock tick would
  * leave the mtime equal. File contents are never judged by this; every file is still stat-ed.
  */
 export class Listings {
   readonly #file: string | undefined
-  #entries: Record<string, [mtimeMs: number, names: string[]]> | undefined
+  #entries: Record<string, [mtimeMs: number, ctimeMs: number, names: string[]]> | undefined
   readonly #seen = new Set<string>()
   #changed = false
 
@@ -45,10 +52,10 @@ export class Listings {
     this.#file = file
   }
 
-  #load(): Record<string, [number, string[]]> {
+  #load(): Record<string, [number, number, string[]]> {
     if (!this.#entries) {
       try {
-        this.#entries = this.#file ? (JSON.parse(readFileSync(this.#file, 'utf8')) as Record<string, [number, string[]]>) : {}
+        this.#entries = this.#file ? (JSON.parse(readFileSync(this.#file, 'utf8')) as Record<string, [number, number, string[]]>) : {}
       } catch {
         this.#entries = {}
       }
@@ -61,10 +68,11 @@ export class Listings {
     return this.#file !== undefined
   }
 
-  list(dir: string, mtimeMs: number): string[] | undefined {
+  list(dir: string, { mtimeMs, ctimeMs }: DirTimes): string[] | undefined {
     this.#seen.add(dir)
     const cached = this.#load()[dir]
-    if (cached && cached[0] === mtimeMs) return cached[1]
+    // An entry of the older [mtime, names] form has no number second: it never matches.
+    if (cached && cached[0] === mtimeMs && cached[1] === ctimeMs) return cached[2]
     let names: string[]
     try {
       names = readdirSync(dir)
@@ -73,7 +81,7 @@ export class Listings {
     }
     names.sort()
     if (Date.now() - mtimeMs > 2000) {
-      this.#load()[dir] = [mtimeMs, names]
+      this.#load()[dir] = [mtimeMs, ctimeMs, names]
       this.#changed = true
     }
     return names
@@ -94,20 +102,23 @@ export class Listings {
 /** dir and name, when given, are what path was joined from (a walk's listing). */
 type Visit = (path: string, st: Stats, dir?: string, name?: string) => void
 
+/** A typed listing's directory, walked without the listing cache (which alone reads the times). */
+const UNKNOWN_TIMES: DirTimes = { mtimeMs: 0, ctimeMs: 0 }
+
 // Names are sorted per directory so the walk order, and with it every digest, is stable.
-function walk(dir: string, mtimeMs: number, visit: Visit, listings: Listings): void {
+function walk(dir: string, times: DirTimes, visit: Visit, listings: Listings): void {
   const typed = listings.kept ? undefined : typedListing(dir)
-  const names = typed ? typed.names : listings.list(dir, mtimeMs)
+  const names = typed ? typed.names : listings.list(dir, times)
   if (!names) return
   // Plain concatenation: path.join's normalisation costs more than the stat on 60,000 files.
   const prefix = dir.endsWith('/') ? dir : `${dir}/`
   names.forEach((name, i) => {
     if (IGNORED.has(name)) return
     const path = prefix + name
-    if (typed?.dirs[i]) return walk(path, 0, visit, listings)
+    if (typed?.dirs[i]) return walk(path, UNKNOWN_TIMES, visit, listings)
     const st = lstatSync(path, { throwIfNoEntry: false })
     if (!st) return
-    if (st.isDirectory()) walk(path, st.mtimeMs, visit, listings)
+    if (st.isDirectory()) walk(path, st, visit, listings)
     else if (st.isFile() || st.isSymbolicLink()) visit(path, st, prefix, name)
   })
 }
@@ -141,7 +152,7 @@ function simpleGlob(spec: string, listings: Listings): string[] | undefined {
   if (rest.length || suffix === undefined || isGlob(dir) || isGlob(prefix) || isGlob(suffix)) return undefined
   const st = lstatSync(dir, { throwIfNoEntry: false })
   if (!st?.isDirectory()) return []
-  return (listings.list(dir, st.mtimeMs) ?? [])
+  return (listings.list(dir, st) ?? [])
     .filter((n) => n.startsWith(prefix) && n.endsWith(suffix) && n.length >= prefix.length + suffix.length && !n.startsWith('.'))
     .map((n) => `${dir}/${n}`)
 }
@@ -155,13 +166,13 @@ function walkSpecs(specs: readonly string[], visit: Visit, listings: Listings): 
       for (const path of simpleGlob(spec, listings) ?? globSync(spec).sort()) {
         const st = lstatSync(path, { throwIfNoEntry: false })
         if (st?.isFile() || st?.isSymbolicLink()) visit(path, st)
-        else if (st?.isDirectory()) walk(path, st.mtimeMs, visit, listings)
+        else if (st?.isDirectory()) walk(path, st, visit, listings)
       }
       continue
     }
     const st = lstatSync(spec, { throwIfNoEntry: false })
     if (!st) continue
-    if (st.isDirectory()) walk(spec, st.mtimeMs, visit, listings)
+    if (st.isDirectory()) walk(spec, st, visit, listings)
     else visit(spec, st)
   }
 }

@@ -20,7 +20,7 @@ export interface OutputState {
 function treeEntries(tree: string, listings: Listings): string[] {
   const st = lstatSync(tree, { throwIfNoEntry: false })
   if (!st?.isDirectory()) return []
-  return (listings.list(tree, st.mtimeMs) ?? []).filter((name) => !IGNORED.has(name)).map((name) => `${tree}/${name}`)
+  return (listings.list(tree, st) ?? []).filter((name) => !IGNORED.has(name)).map((name) => `${tree}/${name}`)
 }
 
 // Outputs are walked without the listing cache: at 8,000 tasks a tree holds 216,000 directories,
