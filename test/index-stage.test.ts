@@ -6,7 +6,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { appendFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EngineEvent } from '../scripts/engine/types.ts'
 import type { ProjectToIndex } from '../scripts/contracts/projects-to-index.ts'
@@ -162,6 +162,28 @@ test('editing one project file rebuilds exactly that project\'s repository', () 
   assert.equal({ ...now, [entry.project_id]: '' }, { ...firstCommits, [entry.project_id]: '' })
   assert.equal([...repoTree(join(out, 'index', entry.repo_dir))], [...dirTree(projectDir)])
   firstCommits = now
+})
+
+test('--force index trusts no stat cache: a file rewritten in place, its size kept and its mtime set back, is what the repository holds', () => {
+  const entry = readEntries()[1]
+  const record = readFileSync(join(out, 'dataset.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { project_id: string; project: { root: string } }).find((x) => x.project_id === entry.project_id)
+  assert.ok(record, entry.project_id)
+  const projectDir = join(data, record.project.root)
+  const file = [...dirTree(projectDir)].find(([, v]) => v.startsWith('100644'))?.[0]
+  assert.ok(file)
+  const path = join(projectDir, file)
+  const then = new Date(1_700_000_000_000)
+  utimesSync(path, then, then)
+  // A touch alone leaves index fresh: forced, it lists the file and remembers its blob id by size, mtime and inode.
+  assert.is(cli(['index', '--json', '--force', 'index']).status, 0)
+  const bytes = readFileSync(path)
+  bytes[0] = bytes[0] === 0x41 ? 0x42 : 0x41
+  writeFileSync(path, bytes)
+  utimesSync(path, then, then)
+  const forced = cli(['index', '--json', '--force', 'index'])
+  assert.is(forced.status, 0, forced.stderr)
+  assert.equal([...repoTree(join(out, 'index', entry.repo_dir))], [...dirTree(projectDir)])
+  firstCommits = commits()
 })
 
 test('push --dry-run prints the plan and pushes nothing; push sends every repository to its file:// remote', () => {

@@ -22,6 +22,8 @@ export interface IndexOptions {
   staged: string
   /** The stage's cache dir: holds the stat cache, so a rerun reads only files whose stats moved. */
   cacheDir: string
+  /** Read every file again (--force): the stat cache is not used, only written anew. */
+  forced?: boolean
   items: ItemsRunner
   log(message: string): void
   warn(message: string): void
@@ -38,7 +40,7 @@ export async function index(o: IndexOptions): Promise<IndexResult> {
   const config = completeIndexConfig(o.config)
   const projects = selectedProjects({ selected: o.selected, dataset: o.dataset, dataDir: o.dataDir, warn: o.warn })
   const cacheFile = join(o.cacheDir, 'stat-cache.json')
-  const cache = StatCache.load(cacheFile)
+  const cache = o.forced ? new StatCache() : StatCache.load(cacheFile)
   cache.keepOnly(projects.map((p) => p.projectDir))
   const ran = await o.items({ ...indexItemSpec(projects, { cache, signal: o.signal }), tree: o.indexDir })
   // Saved even when items failed: what it holds is true of the files whatever the builds did.

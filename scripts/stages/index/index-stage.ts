@@ -44,7 +44,7 @@ export function indexStage(o: IndexStageOptions): Stage {
       const { index } = await import('../index.ts')
       const r = await index({
         selected: o.selected, dataset: o.dataset, dataDir: o.dataDir, config: o.config,
-        indexDir: o.indexDir, staged: ctx.out(o.indexDir), cacheDir: ctx.cacheDir,
+        indexDir: o.indexDir, staged: ctx.out(o.indexDir), cacheDir: ctx.cacheDir, forced: ctx.forced,
         items: ctx.items, log: ctx.log, warn: ctx.warn, signal: ctx.signal,
       })
       return { summary: r.summaryLine, inputs: r.inputs }
