@@ -84,6 +84,16 @@ const readEntries = (): ProjectToIndex[] => JSON.parse(readFileSync(join(out, 'i
 const commits = (): Record<string, string> => Object.fromEntries(readEntries().map((e) => [e.project_id, git(join(out, 'index', e.repo_dir), ['rev-parse', 'refs/heads/main']).trim()]))
 let firstCommits: Record<string, string> = {}
 
+/** The data dir of an indexed project and one of its regular files (relative to it). */
+function aProjectFile(entry: ProjectToIndex): { projectDir: string; file: string } {
+  const record = readFileSync(join(out, 'dataset.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { project_id: string; project: { root: string } }).find((x) => x.project_id === entry.project_id)
+  assert.ok(record, entry.project_id)
+  const projectDir = join(data, record.project.root)
+  const file = [...dirTree(projectDir)].find(([, v]) => v.startsWith('100644'))?.[0]
+  assert.ok(file)
+  return { projectDir, file }
+}
+
 test('all runs index after select by default; push is never part of it', () => {
   const plan = cli(['all', '--dry-run', '--json'])
   assert.is(plan.status, 0, plan.stderr)
@@ -144,11 +154,7 @@ test('a bad repository name template fails the stage naming index.repo_name; the
 
 test('editing one project file rebuilds exactly that project\'s repository', () => {
   const entry = readEntries()[0]
-  const record = readFileSync(join(out, 'dataset.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { project_id: string; project: { root: string } }).find((x) => x.project_id === entry.project_id)
-  assert.ok(record, entry.project_id)
-  const projectDir = join(data, record.project.root)
-  const file = [...dirTree(projectDir)].find(([, v]) => v.startsWith('100644'))?.[0]
-  assert.ok(file)
+  const { projectDir, file } = aProjectFile(entry)
   appendFileSync(join(projectDir, file), '\n// edited by the index stage test\n')
 
   const run = cli(['index', '--json'])
@@ -166,11 +172,7 @@ test('editing one project file rebuilds exactly that project\'s repository', () 
 
 test('--force index trusts no stat cache: a file rewritten in place, its size kept and its mtime set back, is what the repository holds', () => {
   const entry = readEntries()[1]
-  const record = readFileSync(join(out, 'dataset.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { project_id: string; project: { root: string } }).find((x) => x.project_id === entry.project_id)
-  assert.ok(record, entry.project_id)
-  const projectDir = join(data, record.project.root)
-  const file = [...dirTree(projectDir)].find(([, v]) => v.startsWith('100644'))?.[0]
-  assert.ok(file)
+  const { projectDir, file } = aProjectFile(entry)
   const path = join(projectDir, file)
   const then = new Date(1_700_000_000_000)
   utimesSync(path, then, then)
