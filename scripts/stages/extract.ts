@@ -52,8 +52,8 @@ export interface ExtractOptions {
   cacheDir: string
   /**
    * Where the project file lists with their code points are kept (the engine's contentCacheDir,
-   * which `clean` keeps: they are keyed by each file's path, size, mtime and inode and by the scan
-   * code, not by the stage's records). Default: cacheDir.
+   * which `clean` keeps: they are keyed by each file's path, size, mtime, inode and ctime and by
+   * the scan code, not by the stage's records). Default: cacheDir.
    */
   filesCacheDir?: string
   /** Count every project file again (--force): the file lists are not used, only written anew. */

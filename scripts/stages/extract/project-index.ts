@@ -1,11 +1,11 @@
 // The project scans' file lists: per project its files with their sizes, mtimes, inodes, ctimes
-// and code points, so a scan made again reads only the files that changed, and a project the engine kept
-// has its files at hand for the records that need them. Which scans are reused is the engine's
-// decision (extract/project-items.ts); each line carries the stamp of the scan it came from, so a
-// list is only ever taken for the scan it belongs to. The lists are a content cache: valid for the
-// code that scans (projectFilesKey), not for a record, so `clean extract` keeps them and an extract
-// made cold, or rerun by other extract code, counts no unchanged file's code points again;
-// `--force extract` counts every file again.
+// and code points, so a scan made again reads only the files that changed, and a project the
+// engine kept has its files at hand for the records that need them. Which scans are reused is the
+// engine's decision (extract/project-items.ts); each line carries the stamp of the scan it came
+// from, so a list is only ever taken for the scan it belongs to. The lists are a content cache:
+// valid for the code that scans (projectFilesKey), not for a record, so `clean extract` keeps them
+// and an extract made cold, or rerun by other extract code, counts no unchanged file's code points
+// again; `--force extract` counts every file again.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { codeHash } from '../../engine/imports.ts'
