@@ -945,18 +945,23 @@ test('a project file named in the list rescans that project only, and its total_
   }
 })
 
+/** Whole seconds long past: a file given them later carries exactly the same mtime, and it is not racy. */
+const SET_BACK = 1_700_000_000
+const setTimesBack = (...paths: string[]) => {
+  for (const path of paths) utimesSync(path, SET_BACK, SET_BACK)
+}
+
 test('project files replaced by others of the same size and mtime (new inodes) are read again: code points and metadata', async () => {
   const r = dataRig(dataTree())
   try {
     const file = r.path(`data/generated/${B}/src/main.cpp`)
     const meta = r.path(`data/generated/${B}/project_metadata.json`)
-    const then = 1_700_000_000 // whole seconds: a replacement can carry exactly the same mtime
-    for (const path of [file, meta]) utimesSync(path, then, then)
+    setTimesBack(file, meta)
     const first = await run(r)
     const size = statSync(file).size
     const replace = (path: string, text: string) => {
       writeFileSync(r.path('replacement'), text)
-      utimesSync(r.path('replacement'), then, then)
+      setTimesBack(r.path('replacement'))
       const before = statSync(path)
       renameSync(r.path('replacement'), path)
       const after = statSync(path)
@@ -983,16 +988,15 @@ test('a file rewritten in place and a directory given a file, each with its mtim
   try {
     const file = r.path(`data/generated/${B}/src/main.cpp`)
     const dir = r.path(`data/generated/${B}/src`)
-    const then = 1_700_000_000 // whole seconds: the times set back are exactly the old ones
-    for (const path of [file, dir]) utimesSync(path, then, then)
+    setTimesBack(file, dir)
     const first = await run(r)
     const before = statSync(file)
     // As many bytes, one code point fewer ('é' is two bytes), into the same inode, mtime set back.
     writeFileSync(file, `// é${'x'.repeat(before.size - 6)}\n`)
     r.write({ [`data/generated/${B}/src/extra.cpp`]: 'int extra() { return 1; }\n' })
-    for (const path of [file, dir]) utimesSync(path, then, then)
+    setTimesBack(file, dir)
     const after = statSync(file)
-    assert.equal([after.ino, after.size, after.mtimeMs, statSync(dir).mtimeMs], [before.ino, before.size, before.mtimeMs, then * 1000])
+    assert.equal([after.ino, after.size, after.mtimeMs, statSync(dir).mtimeMs], [before.ino, before.size, before.mtimeMs, SET_BACK * 1000])
     const second = await run(r, changedOf(r, `generated/${B}/src/main.cpp`, `generated/${B}/src/extra.cpp`), 'out2')
     const ofB = (out: Run) => out.records.find((rec) => rec.project_id === B)!.project
     assert.equal([second.result.projectsScanned, second.result.projectFilesRead], [1, 2])
@@ -1008,8 +1012,7 @@ test('a directory holding a skipped entry (a symlink) keeps its files on every l
   try {
     symlinkSync('main.cpp', r.path(`data/generated/${B}/src/link.cpp`))
     // Old enough times: the listings are remembered, not taken as racy.
-    const then = 1_700_000_000
-    for (const dir of ['', '/src', '/include', '/tests']) utimesSync(r.path(`data/generated/${B}${dir}`), then, then)
+    setTimesBack(...['', '/src', '/include', '/tests'].map((dir) => r.path(`data/generated/${B}${dir}`)))
     const first = await run(r)
     const cold = first.bytes
     assert.ok(first.summary.warnings.some((w) => w.file === `generated/${B}/src/link.cpp` && w.code === 'project-entry-skipped'))

@@ -131,7 +131,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const inFileOrder = [...wanted].sort((a, b) => (located.get(a) as RecordRef).offset - (located.get(b) as RecordRef).offset)
 
   const projects = new ProjectCache(options.dataDir, warn)
-  const place: PlaceState = { mode: config.tasks.link, linkUnsupported: false, linked: 0, copied: 0 }
+  const place: PlaceState = { mode: config.tasks.link, linkUnsupported: false, linked: 0, copied: 0, reused: 0 }
   const ctx: BuildContext = {
     config, templates, version, place, warn,
     dockerfiles: new DockerfileCache(templates.compiled.dockerfile, config.languages),

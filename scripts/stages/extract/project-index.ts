@@ -22,8 +22,8 @@ const PROJECT_INDEX = 'projects.jsonl'
 export function projectFilesKey(): string {
   const root = join(import.meta.dirname, '..', '..', '..')
   const extra = [join(root, 'schemas', 'raw-project-metadata.schema.json'), join(root, 'package.json')]
-  const code = ['project-pool.ts', 'metadata.ts'].map((m) => codeHash(join(import.meta.dirname, m), root, extra))
-  return sha256(`${code.join('\n')}\n${process.version}`)
+  const code = codeHash(join(import.meta.dirname, 'project-pool.ts'), root, extra)
+  return sha256(`${code}\n${codeHash(join(import.meta.dirname, 'metadata.ts'), root)}\n${process.version}`)
 }
 
 /**

@@ -138,7 +138,7 @@ export interface PlaceState {
   linked: number
   copied: number
   /** Copies taken over from the task's previous build (hard-linked from it, not copied again). */
-  reused?: number
+  reused: number
 }
 
 const LINK_UNSUPPORTED = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP'])
@@ -176,7 +176,7 @@ function reuseCopy(from: string, entry: ProjectEntry, to: string, state: PlaceSt
   } catch {
     return false
   }
-  state.reused = (state.reused ?? 0) + 1
+  state.reused++
   return true
 }
 
