@@ -9,7 +9,7 @@ import { clean } from '../scripts/engine/clean.ts'
 import { decideItem, readBook, runItems, strayEntries, writeBook } from '../scripts/engine/items.ts'
 import { forEachLimited } from '../scripts/engine/limit.ts'
 import type { EngineEvent, FileStamp, Stage, StampFile } from '../scripts/engine/types.ts'
-import { stampText } from '../scripts/engine/record.ts'
+import { DELTA, stampText } from '../scripts/engine/record.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 import { LineCache, streamableArrays, validateFile } from '../scripts/engine/validate.ts'
@@ -267,6 +267,117 @@ test('clean drops a stage\'s own caches but keeps its content caches, which make
   assert.equal(again.ran, ['upper'], 'upper rebuilds; count stays fresh, its input rewritten with the same bytes')
   assert.equal(again.reasons.upper, ['no-record'])
   assert.is(readFileSync(join(dirs.content, 'runs.txt'), 'utf8'), 'ran\nran\n')
+})
+
+/** The demo with 80 more inputs for upper, and deltas written over as few as 16 stamps. */
+function manyInputs(): Rig & { restore(): void } {
+  const files: Record<string, string> = { ...demoFiles }
+  for (let i = 0; i < 80; i++) files[`in/f${String(i).padStart(2, '0')}.txt`] = 'x'
+  const r = rig(files, 'lbh-engine-')
+  const minStamps = DELTA.minStamps
+  DELTA.minStamps = 16
+  return Object.assign(r, { restore: () => (DELTA.minStamps = minStamps) })
+}
+
+const DELTA_FILE = 'out/.taskcache/upper.stamps.delta.json'
+/** upper's stamps file, as bytes and mtime. */
+const stampsFile = (r: Rig) => r.snapshot('out/.taskcache').get('out/.taskcache/upper.stamps.json')!
+const deltaPaths = (r: Rig) => (JSON.parse(r.read(DELTA_FILE)) as { inputs: [string, unknown][] }).inputs.map(([path]) => relative(r.dir, path))
+
+test('a run that changes few of many inputs writes only the stamps that differ, and later plans read them as stamps', async () => {
+  using r = manyInputs()
+  try {
+    await build(r)
+    assert.not.ok(existsSync(r.path(DELTA_FILE)), 'a first run writes the whole stamps file')
+    const whole = stampsFile(r)
+    assert.ok(whole)
+    r.write({ 'in/f05.txt': 'y' })
+    const edited = await build(r)
+    assert.equal(edited.reasons.upper, ['input-changed in/f05.txt'])
+    assert.is(stampsFile(r), whole, 'the stamps file is left as it was')
+    assert.equal(deltaPaths(r), ['in/f05.txt'])
+    // A touched input makes the plan compare content hashes: f05's must come from the delta.
+    later(r.path('in/f01.txt'), 60)
+    assert.equal((await build(r)).ran, [])
+    assert.equal(deltaPaths(r), ['in/f01.txt', 'in/f05.txt'], 'the refreshed record keeps the delta, with the new stat')
+    r.write({ 'in/f06.txt': 'z' })
+    const next = await build(r)
+    assert.equal(next.reasons.upper, ['input-changed in/f06.txt'])
+    assert.is(r.read('out/upper.txt'), `HELLO WORLDXXXXXYZ${'X'.repeat(73)}`)
+  } finally {
+    r.restore()
+  }
+})
+
+test('past a sixteenth of the stamps changed, the whole stamps file is written again and the delta goes', async () => {
+  using r = manyInputs()
+  try {
+    await build(r)
+    r.write({ 'in/f05.txt': 'y' })
+    await build(r)
+    assert.ok(existsSync(r.path(DELTA_FILE)))
+    const before = stampsFile(r)
+    const edits: Record<string, string> = {}
+    for (let i = 10; i < 15; i++) edits[`in/f${i}.txt`] = 'y'
+    r.write(edits)
+    assert.equal((await build(r)).ran, ['upper', 'count'])
+    assert.not.ok(existsSync(r.path(DELTA_FILE)))
+    assert.is.not(stampsFile(r), before)
+    later(r.path('in/f05.txt'), 60)
+    assert.equal((await build(r)).ran, [], 'the new stamps file holds every change, the delta\'s too')
+  } finally {
+    r.restore()
+  }
+})
+
+test('a delta its record does not name reads as no record: the stage reruns', async () => {
+  using r = manyInputs()
+  try {
+    await build(r)
+    r.write({ 'in/f05.txt': 'y' })
+    await build(r)
+    const delta = r.read(DELTA_FILE)
+    r.write({ [DELTA_FILE]: delta.replace('"inputs":[', '"inputs":[["elsewhere",[1,2,"3"]],'), 'in/f07.txt': 'y' })
+    assert.equal((await build(r)).reasons.upper, ['no-record'])
+    r.write({ 'in/f08.txt': 'y' })
+    assert.equal((await build(r)).reasons.upper, ['input-changed in/f08.txt'])
+    rmSync(r.path(DELTA_FILE))
+    r.write({ 'in/f09.txt': 'y' })
+    assert.equal((await build(r)).reasons.upper, ['no-record'])
+  } finally {
+    r.restore()
+  }
+})
+
+/** A stage writing one tree entry per input (in/*.txt) it has no entry for yet: its owned
+ *  entries follow its inputs. */
+function perInput(dir: string): Stage {
+  const tree = join(dir, 'out', 'per')
+  return {
+    name: 'per', title: 'one entry per input', deps: [], inputs: [join(dir, 'in', '*.txt')],
+    outputs: [{ path: tree, kind: 'tree' }], recipe: { files: [], values: {} },
+    async run(ctx) {
+      const names = readdirSync(join(dir, 'in')).filter((n) => n.endsWith('.txt'))
+      for (const name of names) if (!existsSync(join(tree, name))) writeFileSync(join(ctx.out(tree), name), readFileSync(join(dir, 'in', name)))
+      return { owned: { [tree]: names } }
+    },
+  }
+}
+
+test('clean removes an entry only a delta of the stamps names', async () => {
+  using r = manyInputs()
+  try {
+    const stages = [perInput(r.dir)]
+    await build(r, { stages, targets: ['per'] })
+    r.write({ 'in/new.txt': 'n' })
+    await build(r, { stages, targets: ['per'] })
+    assert.ok(existsSync(r.path('out/.taskcache/per.stamps.delta.json')), 'the new entry was stamped in a delta')
+    r.write({ 'out/per/mine.txt': 'a note' })
+    assert.is(await clean(stages, r.path('out'), ['per'], () => {}), 0)
+    assert.equal(readdirSync(r.path('out/per')), ['mine.txt'])
+  } finally {
+    r.restore()
+  }
 })
 
 test('a pure plan names a fresh graph fresh', async () => {

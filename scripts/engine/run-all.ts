@@ -185,7 +185,8 @@ async function execute(stage: Stage, x: Execution): Promise<Outcome> {
 async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Promise<Outcome> {
   const { options, store } = x
   const started = performance.now()
-  const previousStamps = verdict.stamps ?? readStamps(store, stage.name)
+  // Read against the record when there is one, so few changes can be written as a delta of them.
+  const previousStamps = verdict.stamps ?? readStamps(store, stage.name, verdict.record) ?? readStamps(store, stage.name)
   // The stats the stamps are taken from, seen before the run (a plan without a record never
   // walked them): an input edited while the stage runs is then stale on the next run.
   verdict.observation.inputs()
@@ -377,6 +378,7 @@ function recordRun(
       finishedAt: new Date().toISOString(),
     },
     { inputs: inputStamps, ...outputStamps },
+    previousStamps,
   )
   const changed = new Map<string, string>()
   const compare = (now: Record<string, [number, unknown, string]>, before: Record<string, [number, unknown, string]> = {}) => {
@@ -525,6 +527,7 @@ function refreshRecord(stage: Stage, verdict: StageVerdict, store: Store): void 
       outputs: { digest: current.digest, count: current.files.size + current.entries.size },
     },
     { inputs, outputs, entries },
+    stamps,
   )
 }
 

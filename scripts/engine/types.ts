@@ -235,7 +235,8 @@ export interface StageRecord {
   outputs: { digest: string; count: number }
   /** Dynamic inputs reported by the last run, walked again at plan time. */
   extraInputs: InputSpec[]
-  /** sha256 of the stamps file this record was written with; a mismatch means no record. */
+  /** sha256 of the stamps file this record was written with, `<that>+<sha256 of the delta>` when
+   *  only its differences were written (record.ts); a mismatch means no record. */
   stamps: string
   facts: Record<string, unknown>
   /** The run's problems by code (StageResult.problems), when it had any. */
