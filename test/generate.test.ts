@@ -3,7 +3,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import type { ItemsResult, ItemsSpec } from '../scripts/engine/items.ts'
@@ -21,6 +21,7 @@ import { filesUnder } from '../scripts/stages/generate/kept.ts'
 import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
 import { rig, type Rig } from './helpers/rig.ts'
+import { FileHashes } from '../scripts/stages/generate/file-hashes.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const TEMPLATES = join(ROOT, 'templates')
@@ -127,6 +128,8 @@ interface Run {
   warnings: string[]
   /** The engine's `fail` message, when the stage failed. */
   error?: string
+  /** The stage's info logs (engine runs only). */
+  logs: string[]
 }
 
 let runCounter = 0
@@ -136,8 +139,9 @@ let runCounter = 0
  * items it built, kept and removed are read off ctx.items). Otherwise: generate alone, every task
  * built fresh into a staging dir.
  */
-async function run(ws: Workspace, over: { config?: GenerateOptions['config']; templatesDir?: string } = {}, commit = true): Promise<Run> {
+async function run(ws: Workspace, over: { config?: GenerateOptions['config']; templatesDir?: string; force?: boolean } = {}, commit = true): Promise<Run> {
   const warnings: string[] = []
+  const logs: string[] = []
   if (!commit) {
     const staging = join(ws.base, `staging-${runCounter++}`)
     const registry = join(staging, '..', `registry-${runCounter}`, 'dataset.toml')
@@ -145,7 +149,7 @@ async function run(ws: Workspace, over: { config?: GenerateOptions['config']; te
       selected: ws.selected, dataset: ws.dataset, dataDir: ws.data, templatesDir: over.templatesDir ?? TEMPLATES,
       config: over.config ?? {}, outputs: { tasks: staging, registry }, warn: (m) => warnings.push(m),
     })
-    return { result, staging, registry, warnings }
+    return { result, staging, registry, warnings, logs }
   }
   // As the Taskfile has it: beside the task dirs, where `harbor sync` looks.
   const registry = join(ws.current, 'dataset.toml')
@@ -156,8 +160,10 @@ async function run(ws: Workspace, over: { config?: GenerateOptions['config']; te
   let summaryLine = ''
   await runAll({
     stages: [watched], root: ws.base, outDir: join(ws.base, 'out'), targets: ['generate'], schemaDirs: SCHEMA_DIRS, concurrency: 2,
+    ...(over.force && { force: ['generate'] }),
     emit: (e) => {
       if (e.type === 'log' && e.level === 'warn') warnings.push(e.message)
+      if (e.type === 'log' && e.level === 'info') logs.push(e.message)
       if (e.type === 'fail') error = e.error
       if (e.type === 'done') summaryLine = e.summary ?? ''
     },
@@ -167,7 +173,7 @@ async function run(ws: Workspace, over: { config?: GenerateOptions['config']; te
     built: ran.built.map((b) => b.key).sort(), kept: [...ran.kept].sort(), removed: ran.removed,
     failed: ran.failed.map((f) => ({ id: f.key, error: (f.error as Error).message })), summaryLine,
   }
-  return { result, staging: ws.current, registry, warnings, error }
+  return { result, staging: ws.current, registry, warnings, error, logs }
 }
 
 // ---- escaping ---------------------------------------------------------------------------------
@@ -400,6 +406,44 @@ test('a project file edit regenerates the tasks of that project only', async () 
   const second = await run(ws)
   assert.equal(second.result.built, [ID_A, ID_A2])
   assert.equal(second.result.kept, [ID_C])
+})
+
+const filesLog = (r: Run) => r.logs.find((l) => / project files read, /.test(l))
+
+test('project files are read once: later runs reuse their hashes until size, mtime, inode or ctime moves; --force reads them all', async () => {
+  const racy = FileHashes.RACY_MS
+  FileHashes.RACY_MS = -1e9 // the files were written a moment ago
+  try {
+    using ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+    const files = Object.keys(LAYOUT_A).length + Object.keys(LAYOUT_C).length
+    // Times a whole second, so setting them back restores them exactly.
+    const cmake = join(ws.data, 'generated/c_api_graphql_expert_079/SynestheticCanvas/CMakeLists.txt')
+    const second0 = Math.floor(Date.now() / 1000) - 60
+    utimesSync(cmake, second0, second0)
+    assert.is(filesLog(await run(ws)), `${files} project files read, 0 reused`)
+    const retitle = (title: string) => writeRecords(ws, [record(ID_A, 'A'), record(ID_C, 'C', { title })])
+    retitle('again')
+    const second = await run(ws)
+    assert.equal(second.result.built, [ID_C])
+    assert.is(filesLog(second), `0 project files read, ${files} reused`)
+    // Rewritten in place with the same size, its mtime set back: only its ctime tells.
+    const before = statSync(cmake)
+    writeFileSync(cmake, readFileSync(cmake, 'utf8').toUpperCase())
+    utimesSync(cmake, second0, second0)
+    const after = statSync(cmake)
+    assert.equal([after.size, after.mtimeMs, after.ino], [before.size, before.mtimeMs, before.ino])
+    retitle('once more')
+    const third = await run(ws)
+    assert.equal(third.result.built, [ID_A, ID_C])
+    assert.is(filesLog(third), `1 project files read, ${files - 1} reused`)
+    assert.is(readFileSync(join(ws.current, ID_A, 'environment/project/CMakeLists.txt'), 'utf8'), readFileSync(cmake, 'utf8'))
+    const forced = await run(ws, { force: true })
+    assert.is(filesLog(forced), `${files} project files read, 0 reused`)
+    retitle('after force')
+    assert.is(filesLog(await run(ws)), `0 project files read, ${files} reused`, 'what a forced run read is kept')
+  } finally {
+    FileHashes.RACY_MS = racy
+  }
 })
 
 test('a task no longer selected is removed; a foreign dir is kept with a warning', async () => {

@@ -5,6 +5,7 @@ import { sha256 } from '../../lib/hash.ts'
 import type { Template } from '../../lib/render.ts'
 import { TaskError } from './generate-errors.ts'
 import { scanProject, type ProjectTree } from './project.ts'
+import type { FileHashes } from './file-hashes.ts'
 import { renderDockerfile } from './task-files.ts'
 import type { DatasetRecord, LanguagesConfig } from './generate-types.ts'
 
@@ -20,10 +21,12 @@ export class ProjectCache {
   readonly #trees = new Map<string, ProjectTree>()
   readonly #failures = new Map<string, string>()
   readonly #scanned = new Set<string>()
+  readonly #hashes: FileHashes | undefined
 
-  constructor(dataDir: string, warn: (message: string) => void, capacity = 16) {
+  constructor(dataDir: string, warn: (message: string) => void, hashes?: FileHashes, capacity = 16) {
     this.#dataDir = resolve(dataDir)
     this.#warn = warn
+    this.#hashes = hashes
     this.#capacity = capacity
   }
 
@@ -44,7 +47,7 @@ export class ProjectCache {
       this.#trees.delete(root)
     } else {
       try {
-        tree = scanProject(root)
+        tree = scanProject(root, this.#hashes)
       } catch (error) {
         this.#failures.set(root, (error as Error).message)
         throw new TaskError(id, (error as Error).message)

@@ -1,9 +1,10 @@
 // A project tree as extract resolved it (record.project.root), scanned once per run however many
 // tasks share it, and placed into environment/project/ as copies (copy-on-write clones where the
 // file system supports them), or by hard links when `tasks.link: hardlink` asks (then a task's
-// files are the data's files: editing one edits the other). Content identity is the sha256 of every file: about 1 MB per project, read
-// once per run, which keeps incremental rebuilds exact (a touched file with the same bytes does
-// not rebuild; a same-size edit does).
+// files are the data's files: editing one edits the other). Content identity is the sha256 of
+// every file, which keeps incremental rebuilds exact (a touched file with the same bytes does not
+// rebuild; a same-size edit does): read once per run, or taken from the last runs while the file's
+// size, mtime, inode and ctime hold (file-hashes.ts).
 import { createHash } from 'node:crypto'
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, symlinkSync, type Stats } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
@@ -12,6 +13,7 @@ import { sha256 } from '../../lib/hash.ts'
 import { toPosix } from '../../lib/fsx.ts'
 import { GenerateError } from './generate-errors.ts'
 import { compareCodePoints } from './manifest.ts'
+import type { FileHashes } from './file-hashes.ts'
 
 export const PROJECT_PREFIX = 'environment/project/'
 
@@ -48,7 +50,8 @@ export interface ProjectTree {
 
 const isInside = (root: string, path: string): boolean => path === root || path.startsWith(root + sep)
 
-export function scanProject(root: string): ProjectTree {
+/** `hashes`: project file hashes remembered between runs (none: every file is read). */
+export function scanProject(root: string, hashes?: FileHashes): ProjectTree {
   let realRoot: string
   try {
     if (!statSync(root).isDirectory()) throw new Error('not a directory')
@@ -57,7 +60,7 @@ export function scanProject(root: string): ProjectTree {
     throw new GenerateError(`project directory ${root}: ${(error as Error).message}`)
   }
   const tree: ProjectTree = { root, entries: [], files: new Map(), dirs: new Set(), digest: '', digestBlock: '', bytes: 0, skipped: [] }
-  walk(tree, realRoot, root, '')
+  walk(tree, realRoot, root, '', hashes)
   const identity = tree.entries.map((e) => `${e.rel}\0${e.kind}\0${e.size}\0${e.sha256}\n`).join('')
   tree.digest = sha256(identity)
   tree.digestBlock = [...tree.files.values()]
@@ -68,7 +71,7 @@ export function scanProject(root: string): ProjectTree {
   return tree
 }
 
-function walk(tree: ProjectTree, realRoot: string, dir: string, relDir: string): void {
+function walk(tree: ProjectTree, realRoot: string, dir: string, relDir: string, hashes: FileHashes | undefined): void {
   const dirents = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const dirent of dirents) {
     const abs = `${dir}/${dirent.name}`
@@ -76,9 +79,9 @@ function walk(tree: ProjectTree, realRoot: string, dir: string, relDir: string):
     if (dirent.isDirectory()) {
       tree.entries.push({ rel, kind: 'dir', size: 0, sha256: '', dev: 0, ino: 0 })
       tree.dirs.add(rel)
-      walk(tree, realRoot, abs, rel)
+      walk(tree, realRoot, abs, rel, hashes)
     } else if (dirent.isFile()) {
-      const { sha256: hash, stat } = hashFile(abs)
+      const { sha256: hash, stat } = hashes ? hashes.of(abs, hashFile) : hashFile(abs)
       const entry: ProjectEntry = { rel, kind: 'file', size: stat.size, sha256: hash, dev: stat.dev, ino: stat.ino, mode: stat.mode & 0o7777 }
       tree.entries.push(entry)
       tree.files.set(rel, entry)
