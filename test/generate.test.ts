@@ -14,9 +14,9 @@ import { generateStage } from '../scripts/stages/generate/generate-stage.ts'
 import { normalisePathsInText } from '../scripts/stages/generate/ground-truth.ts'
 import { readSelectedIds } from '../scripts/contracts/selected-tasks.ts'
 import { renderDockerfile } from '../scripts/stages/generate/task-files.ts'
-import { computeBaselines } from '../scripts/stages/generate/baselines.ts'
-import { indexRecords } from '../scripts/contracts/dataset.ts'
-import { TaskGrams } from '../scripts/verifier/leaks.ts'
+import { BASELINE, computeBaselines } from '../scripts/stages/generate/baselines.ts'
+import { indexRecords, readRecordAt } from '../scripts/contracts/dataset.ts'
+import { leakTexts, TaskGrams } from '../scripts/verifier/leaks.ts'
 import { filesUnder } from '../scripts/stages/generate/kept.ts'
 import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
@@ -273,6 +273,53 @@ test('the leak baseline is made only for tasks.leak_check; the common vocabulary
   assert.ok(grams.length > 0 && grams.every((g) => mine?.has(g)), 'the peer task on project A shares the phrasing')
   assert.is(off.leak, undefined)
   assert.equal(off.common, on.common)
+})
+
+test('the leak baseline is kept between runs under its texts and code: read back while they hold, made anew when one changes or its files do not verify', () => {
+  const shared = 'Requests enter the gateway and are forwarded to the texture service over the shared IPC channel with retries.'
+  const records = (over: Record<string, unknown> = {}) => [
+    record(ID_A, 'A', { ground_truth: `${shared} One.`, ...over }), record(ID_A2, 'A', { ground_truth: `${shared} Two.` }), record(ID_C, 'C'),
+  ]
+  using ws = workspace(records())
+  const dir = ws.path('content')
+  const compute = (ignore = false) => computeBaselines(ws.dataset, [ID_A, ID_C], indexRecords(ws.dataset), true, { dir, ignore })
+  /** What the baseline answers for every n-gram of every text: the same answers, the same baseline. */
+  const answers = (b: ReturnType<typeof compute>) => {
+    const texts = indexRecords(ws.dataset)
+    return [...texts.keys()].map((id) => {
+      const own = leakTexts(readRecordAt(ws.dataset, texts.get(id)!).value)
+      const asked = b.leak!.sharedWith(own)
+      return [...new TaskGrams([...own, shared]).all].filter((g) => asked.has(g)).sort()
+    })
+  }
+  const made = compute()
+  assert.is(made.reused, false)
+  const again = compute()
+  assert.is(again.reused, true)
+  assert.is(again.hash, made.hash)
+  assert.equal(answers(again), answers(made))
+  writeRecords(ws, records({ title: 'Retitled: no text of the baseline' }))
+  assert.is(compute().reused, true, 'a title is not one of its texts')
+  writeRecords(ws, records({ description: `Now the description says: ${shared}` }))
+  const changed = compute()
+  assert.is(changed.reused, false)
+  assert.equal(answers(changed), answers(computeBaselines(ws.dataset, [ID_A, ID_C], indexRecords(ws.dataset), true)))
+  assert.is(compute(true).reused, false, '--force makes it anew')
+  const keep = BASELINE.keepTextChars
+  BASELINE.keepTextChars = 0
+  try {
+    assert.equal(answers(compute(true)), answers(changed), 'texts read again when too many to keep')
+  } finally {
+    BASELINE.keepTextChars = keep
+  }
+  const keys = join(dir, 'leak-baseline.keys')
+  const bytes = readFileSync(keys)
+  bytes[3] ^= 1
+  writeFileSync(keys, bytes)
+  const mended = compute()
+  assert.is(mended.reused, false)
+  assert.equal(answers(mended), answers(changed))
+  assert.is(compute().reused, true)
 })
 
 test('phrasing another task of the same project shares is no leak', async () => {

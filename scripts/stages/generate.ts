@@ -85,11 +85,11 @@ export interface GenerateOptions {
    * rebuilt or removed (generate/kept.ts).
    */
   keep?: { cacheDir: string; keptDir: string }
-  /** Where project files' hashes are kept between runs (the engine's contentCacheDir; none: every
-   *  project file is read each run). */
-  filesCacheDir?: string
-  /** Read every project file, trusting no kept hash (`--force generate`). */
-  rehash?: boolean
+  /** Where project files' hashes and the last leak baseline are kept between runs (the engine's
+   *  contentCacheDir; none: every project file is read and the baseline made each run). */
+  contentCacheDir?: string
+  /** Trust none of them (`--force generate`); what is learnt is still kept. */
+  forced?: boolean
 }
 
 export interface GenerateResult {
@@ -136,7 +136,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (wanted.length === 0) throw new GenerateError(`nothing to generate: none of the ${requested.length} selected id(s) has a record in ${options.dataset}`)
   const inFileOrder = [...wanted].sort((a, b) => (located.get(a) as RecordRef).offset - (located.get(b) as RecordRef).offset)
 
-  const fileHashes = new FileHashes(options.filesCacheDir, options.rehash)
+  const fileHashes = new FileHashes(options.contentCacheDir, options.forced)
   const projects = new ProjectCache(options.dataDir, warn, fileHashes)
   const place: PlaceState = { mode: config.tasks.link, linkUnsupported: false, linked: 0, copied: 0, reused: 0 }
   const ctx: BuildContext = {
@@ -149,9 +149,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   // The verifier's cross-task baselines (common vocabulary, shared phrasing for the leak check)
   // read other records too; their hash is part of the recipe, so a change rebuilds every task.
-  const baselines = computeBaselines(options.dataset, inFileOrder, located, config.tasks.leak_check.enabled)
+  const baselineCache = options.contentCacheDir === undefined ? undefined : { dir: options.contentCacheDir, ignore: options.forced }
+  const baselines = computeBaselines(options.dataset, inFileOrder, located, config.tasks.leak_check.enabled, baselineCache)
   ctx.commonTerms = baselines.common
   ctx.leakBaseline = baselines.leak
+  if (baselines.leak) log(`leak baseline ${baselines.reused ? 'reused' : 'made'}`)
   // Without the variant settings: the baseline's tasks are the same whichever variants are made.
   const mcp = options.variant === 'mcp' ? await McpVariant.load(config.tasks, options.projectsToIndex) : undefined
   ctx.mcp = mcp

@@ -11,8 +11,19 @@
 // their counts, and for every other n-gram its hash and the one text that has it, in a sorted
 // Float64Array (8 bytes each). A question about such an n-gram that the task's own texts cannot
 // answer is settled by reading that one text again, so a hash collision never changes an answer.
+//
+// The leak baseline is kept between runs in generate's content cache (leak-baseline.*), keyed by
+// the texts it was made of, in order, and the code that made it: a run whose texts are those of
+// the last (a template, a title or the verifier changed) reads it back instead of n-gramming
+// every text twice.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { endianness } from 'node:os'
+import { join } from 'node:path'
 import { parseScenarioId } from '../../lib/ids.ts'
 import { sha256 } from '../../lib/hash.ts'
+import { writeFileAtomic } from '../../lib/fsx.ts'
+import { codeHash } from '../../engine/imports.ts'
 import { commonTerms } from '../../verifier/evidence.ts'
 import { groundTruthText } from '../../verifier/ground-truth-text.ts'
 import { leakTexts, TaskGrams } from '../../verifier/leaks.ts'
@@ -24,40 +35,105 @@ export interface Baselines {
   leak: LeakBaseline | undefined
   /** Changes when either baseline changes: part of generate's recipe. */
   hash: string
+  /** The leak baseline was read back from the cache, not made. */
+  reused?: boolean
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
+
+interface SavedBaseline {
+  key: string
+  span: number
+  owners: number
+  keys: { count: number; sha256: string }
+  counts: [string, number][]
+}
 
 /** The texts a task's leak check compares: ground truth, description and prompt (select's
  *  selection.exclude_leaks reads the same ones). */
 export { leakTexts }
 
+/** keepTextChars: texts kept from the first read for a baseline not found in the cache, at most
+ *  (characters); past it they are read again (8,000 tasks). Tests lower it. */
+export const BASELINE = { keepTextChars: 16_000_000 }
+
+export interface BaselineCache {
+  /** Where the last leak baseline is kept (generate's content cache). */
+  dir: string
+  /** Make it anew whatever is kept (`--force generate`); it is still kept for the next run. */
+  ignore?: boolean
+}
+
 /** `index`: every record of the dataset by id, in file order (indexRecords without a filter). */
-export function computeBaselines(dataset: string, selected: readonly string[], index: ReadonlyMap<string, RecordRef>, leakCheck = true): Baselines {
+export function computeBaselines(dataset: string, selected: readonly string[], index: ReadonlyMap<string, RecordRef>, leakCheck = true, cache?: BaselineCache): Baselines {
   const truths: string[] = []
   const projects = new Set<string>()
-  // At 8,000 tasks the leak baseline is most of this function's time (every record n-grammed, twice).
-  const leak = leakCheck ? new LeakBaseline(dataset, index.size) : undefined
+  const owners = leakCheck ? new Owners(dataset) : undefined
   for (const id of selected) {
     const at = index.get(id) as RecordRef
     const record = readRecordAt(dataset, at).value
     truths.push(groundTruthText(record.ground_truth))
     projects.add(str(record.project_id))
-    leak?.add(at, record)
+    owners?.add(at, record)
   }
   const common = commonTerms(truths)
   truths.length = 0
-  if (!leak) return { common, leak, hash: sha256(common.join(' ')) }
+  if (!owners) return { common, leak: undefined, hash: sha256(common.join(' ')) }
   const chosen = new Set(selected)
   for (const [id, at] of index) {
     if (chosen.has(id)) continue
     const parsed = parseScenarioId(id)
-    if (parsed.ok && projects.has(parsed.value.projectId)) leak.add(at, readRecordAt(dataset, at).value)
+    if (parsed.ok && projects.has(parsed.value.projectId)) owners.add(at, readRecordAt(dataset, at).value)
   }
-  leak.seal()
+  const key = owners.key(index.size)
+  let leak = cache && !cache.ignore ? LeakBaseline.restore(cache.dir, key, dataset, owners.refs, index.size) : undefined
+  const reused = leak !== undefined
+  if (!leak) {
+    // At 8,000 tasks this is most of the function's time (every text n-grammed, twice).
+    leak = new LeakBaseline(dataset, index.size)
+    owners.forEach((at, texts) => leak!.add(at, texts))
+    leak.seal()
+    if (cache) leak.save(cache.dir, key)
+  }
   const hash = sha256(`${common.join(' ')}\n${leak.shared().sort().join('\n')}`)
-  return { common, leak, hash }
+  return { common, leak, hash, reused }
 }
+
+/** The leak baseline's texts in the order they are added, with the hash that names them. */
+class Owners {
+  readonly refs: RecordRef[] = []
+  readonly #dataset: string
+  readonly #texts: (readonly string[] | undefined)[] = []
+  readonly #hash = createHash('sha256')
+  #chars = 0
+
+  constructor(dataset: string) {
+    this.#dataset = dataset
+  }
+
+  add(at: RecordRef, record: Record<string, unknown>): void {
+    const texts = leakTexts(record)
+    this.refs.push(at)
+    this.#hash.update(`${JSON.stringify(texts)}\n`)
+    this.#chars += texts[0].length + texts[1].length + texts[2].length
+    this.#texts.push(this.#chars <= BASELINE.keepTextChars ? texts : undefined)
+  }
+
+  /** What the baseline made of these texts depends on: them, in order, the span of its keys, the code. */
+  key(capacity: number): string {
+    return sha256(`${baselineCode()}\n${capacity}\n${endianness()}\n${this.#hash.copy().digest('hex')}`)
+  }
+
+  forEach(each: (at: RecordRef, texts: readonly string[]) => void): void {
+    this.refs.forEach((at, i) => each(at, this.#texts[i] ?? leakTexts(readRecordAt(this.#dataset, at).value)))
+  }
+}
+
+let code: string | undefined
+const baselineCode = (): string => (code ??= sha256(`${codeHash(import.meta.filename, join(import.meta.dirname, '..', '..', '..'))}\n${process.version}`))
+
+const BASELINE_FILE = 'leak-baseline.json'
+const BASELINE_KEYS = 'leak-baseline.keys'
 
 /** 53 bits of a string's hash (FNV-1a and a multiply-xorshift, 32 bits each): equal strings hash equal. */
 function gramHash(s: string): number {
@@ -107,11 +183,11 @@ export class LeakBaseline {
     this.#span = 2 ** Math.max(1, Math.ceil(Math.log2(capacity + 1)))
   }
 
-  /** One text's record (read from `at` in the dataset). */
-  add(at: RecordRef, record: Record<string, unknown>): void {
+  /** One record's texts (leakTexts of the record at `at` in the dataset). */
+  add(at: RecordRef, texts: readonly string[]): void {
     const owner = this.#owners.push(at) - 1
     if (owner >= this.#span) throw new Error(`LeakBaseline: more than ${this.#span - 1} texts`)
-    for (const g of new TaskGrams(leakTexts(record)).all) {
+    for (const g of new TaskGrams(texts).all) {
       if (this.#size === this.#keys.length) {
         const grown = new Float64Array(this.#keys.length * 2)
         grown.set(this.#keys)
@@ -148,6 +224,34 @@ export class LeakBaseline {
         this.#counts.set(count === undefined ? ` ${g}`.slice(1) : g, (count ?? 0) + 1)
       }
     })
+  }
+
+  /** Kept for `restore`: the sorted keys as raw bytes, then what names them and the exact counts. */
+  save(dir: string, key: string): void {
+    const keys = new Uint8Array(this.#keys.buffer, this.#keys.byteOffset, this.#size * 8)
+    writeFileAtomic(join(dir, BASELINE_KEYS), keys)
+    const saved: SavedBaseline = { key, span: this.#span, owners: this.#owners.length, keys: { count: this.#size, sha256: sha256(keys) }, counts: [...this.#counts] }
+    writeFileAtomic(join(dir, BASELINE_FILE), JSON.stringify(saved))
+  }
+
+  /** The baseline `save` kept under `key`, for these owners (where their texts are now), or undefined. */
+  static restore(dir: string, key: string, dataset: string, owners: RecordRef[], capacity: number): LeakBaseline | undefined {
+    let saved: SavedBaseline
+    let bytes: Buffer
+    try {
+      saved = JSON.parse(readFileSync(join(dir, BASELINE_FILE), 'utf8')) as SavedBaseline
+      if (saved.key !== key || saved.owners !== owners.length) return undefined
+      bytes = readFileSync(join(dir, BASELINE_KEYS))
+    } catch {
+      return undefined
+    }
+    if (bytes.length !== saved.keys.count * 8 || sha256(bytes) !== saved.keys.sha256) return undefined
+    const leak = new LeakBaseline(dataset, capacity)
+    if (leak.#span !== saved.span) return undefined
+    for (const at of owners) leak.#owners.push(at)
+    leak.#keys = new Float64Array(Uint8Array.from(bytes).buffer)
+    for (const [gram, count] of saved.counts) leak.#counts.set(gram, count)
+    return leak
   }
 
   #base(gram: string): number {
