@@ -380,6 +380,25 @@ test('clean removes an entry only a delta of the stamps names', async () => {
   }
 })
 
+test("a hash a stage tells for an input at its stat is that input's stamp, unread; one told for another stat is not taken", async () => {
+  using r = demo()
+  // A false hash makes it visible that the engine did not read the file itself.
+  const told = 'f'.repeat(64)
+  const stages = demoGraph(r.dir).map((s) => (s.name !== 'upper' ? s : {
+    ...s,
+    run: async (ctx: Parameters<typeof s.run>[0]) => {
+      const [a, b] = [statSync(r.path('in/a.txt')), statSync(r.path('in/b.txt'))]
+      ctx.knownHash(r.path('in/a.txt'), a, told)
+      ctx.knownHash(r.path('in/b.txt'), { size: b.size, mtimeMs: b.mtimeMs + 1, ino: b.ino }, told)
+      return s.run(ctx)
+    },
+  }))
+  await build(r, { stages })
+  const inputs = (JSON.parse(r.read('out/.taskcache/upper.stamps.json')) as StampFile).inputs
+  assert.is(inputs[r.path('in/a.txt')][2], told)
+  assert.is(inputs[r.path('in/b.txt')][2], sha256('world'))
+})
+
 test('a pure plan names a fresh graph fresh', async () => {
   using r = demo()
   await build(r)

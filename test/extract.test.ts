@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { execFile, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extract, type ExtractOptions, type ExtractResult, type ExtractSummary } from '../scripts/stages/extract.ts'
@@ -950,6 +951,48 @@ const SET_BACK = 1_700_000_000
 const setTimesBack = (...paths: string[]) => {
   for (const path of paths) utimesSync(path, SET_BACK, SET_BACK)
 }
+
+test('every project file a scan reads or takes from its list is told with its stat and sha256, unless changed too recently to trust', async () => {
+  const r = dataRig(dataTree())
+  try {
+    const told = new Map<string, unknown[]>()
+    const knownHash: ExtractOptions['knownHash'] = (path, { size, mtimeMs, ino }, sha256) => void told.set(path, [size, mtimeMs, ino, sha256])
+    /** Every project file but project_metadata.json, as the engine would stamp it. */
+    const onDisk = (project?: string) => {
+      const out = new Map<string, unknown[]>()
+      const walk = (dir: string) => {
+        for (const e of readdirSync(dir, { withFileTypes: true })) {
+          const path = `${dir}/${e.name}`
+          if (e.isDirectory()) walk(path)
+          else if (e.isFile() && e.name !== 'project_metadata.json') {
+            const st = statSync(path)
+            out.set(path, [st.size, st.mtimeMs, st.ino, createHash('sha256').update(readFileSync(path)).digest('hex')])
+          }
+        }
+      }
+      walk(join(r.path('data/generated'), project ?? ''))
+      return out
+    }
+    const sorted = (m: Map<string, unknown[]>) => [...m].sort(([a], [b]) => (a < b ? -1 : 1))
+    await run(r, { knownHash })
+    assert.ok(told.size > 10)
+    assert.equal(sorted(told), sorted(onDisk()))
+    // One file of B edited (aged, so trusted), one added just now: B is scanned again, the edited
+    // file read, the others taken from the list; the new one is too recent to vouch for.
+    told.clear()
+    const edited = r.path(`data/generated/${B}/src/main.cpp`)
+    writeFileSync(edited, `${readFileSync(edited, 'utf8')}// more\n`)
+    setTimesBack(edited)
+    r.write({ [`data/generated/${B}/src/new.cpp`]: 'int n;\n' })
+    const second = await run(r, { ...changedOf(r, `generated/${B}/src/main.cpp`, `generated/${B}/src/new.cpp`), knownHash }, 'out2')
+    assert.equal([second.result.projectsScanned, second.result.projectFilesRead], [1, 2])
+    const expected = onDisk(B)
+    expected.delete(r.path(`data/generated/${B}/src/new.cpp`))
+    assert.equal(sorted(told), sorted(expected))
+  } finally {
+    r.dispose()
+  }
+})
 
 test('project files replaced by others of the same size and mtime (new inodes) are read again: code points and metadata', async () => {
   const r = dataRig(dataTree())

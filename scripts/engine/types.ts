@@ -94,6 +94,13 @@ export interface RunContext {
    */
   forced: boolean
   /**
+   * Tells the engine the sha256 of an input file's bytes as the stage read them at this stat, so
+   * stamping the inputs after the run need not read the file again (extract reads every project
+   * file anyway). Taken only while the file's size, mtime and inode are still these, and kept in
+   * .taskcache/hashes.tsv as if the engine had read it.
+   */
+  knownHash(path: string, stat: { size: number; mtimeMs: number; ino: number }, sha256: string): void
+  /**
    * Runs the stage's items (see ItemsSpec): keeps those whose input hash and entry are unchanged,
    * builds the others through the engine's limiter, removes recorded items no longer named, and
    * records them all at commit. Items that fail are returned, not thrown. Once per run and item set

@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { factItems } from '../engine/items.ts'
-import type { ItemsRunner } from '../engine/types.ts'
+import type { ItemsRunner, RunContext } from '../engine/types.ts'
 import type { ExtractConfig } from '../contracts/config.ts'
 import { toJson, writeFileAtomic } from '../lib/fsx.ts'
 import { SCENARIO_DIR } from './extract/assemble.ts'
@@ -58,6 +58,9 @@ export interface ExtractOptions {
   filesCacheDir?: string
   /** Count every project file again (--force): the file lists are not used, only written anew. */
   recount?: boolean
+  /** Told the sha256 of every project file a scan read or took from its list (the engine's
+   *  ctx.knownHash), so stamping extract's inputs need not read 857 MB a second time. */
+  knownHash?: RunContext['knownHash']
   /**
    * Runs the scenario files and the project dirs as items (the engine's `ctx.items`; the projects
    * are its item set `projects`). Default: items recorded in `cacheDir/items.json` and
@@ -179,6 +182,7 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
 
     const scanned = scans.scanned()
     const fresh = [...scanned, ...scans.rescanned()]
+    if (options.knownHash) for (const scan of fresh) tellHashes(dataDir, scan, options.knownHash)
     if (fresh.some((scan) => scan.metadataValue !== undefined)) {
       const check = await loadValidator()
       for (const scan of fresh) settleMetadata(scan, check)
@@ -221,3 +225,14 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
 
 const reasonList = (report: ExtractSummary): string =>
   Object.entries(report.rejected_by_reason).map(([reason, n]) => `${reason} ${n}`).join(', ')
+
+/** What a scan knows of its files' bytes, told as the engine's walk names them. A file changed
+ *  within the racy margin of its scan (its mtime kept as -1) is left for the engine to read. */
+function tellHashes(dataDir: string, scan: ProjectScan, knownHash: RunContext['knownHash']): void {
+  const entry = scan.cache
+  if (!entry || entry.paths === '') return
+  const root = join(dataDir, scan.dir)
+  entry.paths.split('\n').forEach((path, i) => {
+    if (entry.mtimes[i] !== -1) knownHash(`${root}/${path}`, { size: entry.sizes[i], mtimeMs: entry.mtimes[i], ino: entry.inos[i] }, entry.hashes[i])
+  })
+}

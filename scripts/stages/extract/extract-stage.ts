@@ -41,7 +41,7 @@ export function extractStage({ dataDir, outDir, config, deps = [] }: ExtractStag
     run: async (ctx) => {
       const { extract } = await import('../extract.ts')
       const r = await extract({
-        dataDir, config, cacheDir: ctx.cacheDir, filesCacheDir: ctx.contentCacheDir, recount: ctx.forced, changed: ctx.changedInputs, items: ctx.items, salt: codeSalt(ctx.recipe.parts),
+        dataDir, config, cacheDir: ctx.cacheDir, filesCacheDir: ctx.contentCacheDir, recount: ctx.forced, knownHash: ctx.knownHash, changed: ctx.changedInputs, items: ctx.items, salt: codeSalt(ctx.recipe.parts),
         outputs: { dataset: ctx.out(dataset.path), rejects: ctx.out(rejects.path), summary: ctx.out(summary.path) },
         progress: ctx.progress, log: ctx.log, warn: ctx.warn, signal: ctx.signal, concurrency: ctx.concurrency,
       })

@@ -69,6 +69,8 @@ export interface ProjectCacheEntry {
   inos: number[]
   ctimes: number[]
   chars: number[]
+  /** sha256 of each file's bytes (hex), for the engine's stamps of extract's inputs. */
+  hashes: string[]
   /** Indices of files that are not valid UTF-8. */
   invalid: number[]
   /** Every directory walked (relative, newline-joined, '' = the project dir): its listing is reused while its mtime and ctime are unchanged (an mtime of -1 never matches). */

@@ -81,7 +81,7 @@ export function readEntryAt(bytes: Uint8Array, start: number, end: number): Proj
   try {
     const e = JSON.parse(asBuffer(bytes).toString('utf8', start, end)) as ProjectCacheEntry
     const n = typeof e?.paths === 'string' ? (e.paths === '' ? 0 : e.paths.split('\n').length) : -1
-    const sane = n >= 0 && [e.sizes, e.mtimes, e.inos, e.ctimes, e.chars].every((list) => Array.isArray(list) && list.length === n) &&
+    const sane = n >= 0 && [e.sizes, e.mtimes, e.inos, e.ctimes, e.chars, e.hashes].every((list) => Array.isArray(list) && list.length === n) &&
       Array.isArray(e.invalid) && typeof e.dirs === 'string' && Array.isArray(e.dirMtimes) && Array.isArray(e.dirCtimes)
     return sane ? e : undefined
   } catch {

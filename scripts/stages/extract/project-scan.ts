@@ -1,9 +1,10 @@
 // One project directory: its layout (A wrapper folder, B several top-level entries, C the
-// fallback tree), every file under its root with the file's code points, and what its
+// fallback tree), every file under its root with the file's code points and sha256 (taken in the
+// same read, so the engine need not read the file again to stamp it), and what its
 // project_metadata.json says. With a previous scan: a directory whose mtime is unchanged is not
 // listed again (adding, removing or renaming an entry changes it; so does setting it back, its
 // ctime) and a file whose size, mtime, inode and ctime are unchanged is not read again.
-import { createHash } from 'node:crypto'
+import { createHash, hash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { countCodePoints } from './codepoints.ts'
@@ -144,7 +145,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
   const known = new Map<string, number>()
   if (previous && previous.paths !== '') previous.paths.split('\n').forEach((path, i) => known.set(path, i))
   const entry: ProjectCacheEntry = {
-    paths: '', sizes: [], mtimes: [], inos: [], ctimes: [], chars: [], invalid: [], metadata: null,
+    paths: '', sizes: [], mtimes: [], inos: [], ctimes: [], chars: [], hashes: [], invalid: [], metadata: null,
     dirs: walked.dirs.join('\n'), dirMtimes: walked.dirMtimes, dirCtimes: walked.dirCtimes,
   }
   const kept: string[] = []
@@ -173,6 +174,7 @@ function scanTree(abs: string, dir: string, previous?: ProjectCacheEntry) {
     entry.inos.push(file.ino)
     entry.ctimes.push(file.ctimeMs)
     entry.chars.push(file.chars)
+    entry.hashes.push(file.sha256)
   }
   entry.paths = kept.join('\n')
   verify ||= UNWALKED.test(entry.paths) || UNWALKED.test(walked.dirs.join('\n'))
@@ -209,6 +211,7 @@ interface FileCount {
   ctimeMs: number
   chars: number
   valid: boolean
+  sha256: string
   read: boolean
 }
 
@@ -220,14 +223,14 @@ function knownFile(full: string, i: number | undefined, previous: ProjectCacheEn
   if (!st) return undefined
   const { size, mtimeMs, ino, ctimeMs } = st
   if (size !== previous.sizes[i] || mtimeMs !== previous.mtimes[i] || ino !== previous.inos[i] || ctimeMs !== previous.ctimes[i]) return undefined
-  return { size, mtimeMs, ino, ctimeMs, chars: previous.chars[i], valid: !previous.invalid.includes(i), read: false }
+  return { size, mtimeMs, ino, ctimeMs, chars: previous.chars[i], valid: !previous.invalid.includes(i), sha256: previous.hashes[i], read: false }
 }
 
 function readFile(full: string): FileCount | { error: string } {
   try {
     const { size, mtimeMs, ino, ctimeMs, bytes } = readWhole(full)
     const { chars, validUtf8 } = countCodePoints(bytes)
-    return { size, mtimeMs, ino, ctimeMs, chars, valid: validUtf8, read: true }
+    return { size, mtimeMs, ino, ctimeMs, chars, valid: validUtf8, sha256: hash('sha256', bytes), read: true }
   } catch (error) {
     return { error: describeError(error, '') }
   }
