@@ -22,6 +22,8 @@ import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { compileTemplate, mdBlock, mdInline, shellWord, tomlString, tomlValue } from '../scripts/lib/render.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 import { FileHashes } from '../scripts/stages/generate/file-hashes.ts'
+import type { RunContext } from '../scripts/engine/types.ts'
+import { createHash } from 'node:crypto'
 
 const ROOT = join(import.meta.dirname, '..')
 const TEMPLATES = join(ROOT, 'templates')
@@ -488,6 +490,33 @@ test('project files are read once: later runs reuse their hashes until size, mti
     assert.is(filesLog(forced), `${files} project files read, 0 reused`)
     retitle('after force')
     assert.is(filesLog(await run(ws)), `0 project files read, ${files} reused`, 'what a forced run read is kept')
+  } finally {
+    FileHashes.RACY_MS = racy
+  }
+})
+
+test('every project file hash, read or kept, is told to the engine with the stat it holds for', () => {
+  using r = rig({ 'p/a.txt': 'alpha', 'p/b.txt': 'beta' }, 'file-hashes-')
+  const racy = FileHashes.RACY_MS
+  FileHashes.RACY_MS = -1e9
+  try {
+    const told: [string, number, number, number, string][] = []
+    const tell: RunContext['knownHash'] = (path, { size, mtimeMs, ino }, sha256) => void told.push([path, size, mtimeMs, ino, sha256])
+    const hashOf = (path: string) => ({ sha256: createHash('sha256').update(readFileSync(path)).digest('hex'), stat: statSync(path) })
+    const expected = ['a.txt', 'b.txt'].map((name) => {
+      const path = r.path('p', name)
+      const st = statSync(path)
+      return [path, st.size, st.mtimeMs, st.ino, hashOf(path).sha256]
+    })
+    const first = new FileHashes(r.path('cache'), false, tell)
+    for (const [path] of expected) first.of(path as string, hashOf)
+    first.save()
+    assert.equal(told, expected)
+    told.length = 0
+    const second = new FileHashes(r.path('cache'), false, tell)
+    for (const [path] of expected) second.of(path as string, () => assert.unreachable('kept hashes are not read') as never)
+    assert.equal(second.counts, { read: 0, reused: 2 })
+    assert.equal(told, expected)
   } finally {
     FileHashes.RACY_MS = racy
   }

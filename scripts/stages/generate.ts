@@ -90,6 +90,9 @@ export interface GenerateOptions {
   contentCacheDir?: string
   /** Trust none of them (`--force generate`); what is learnt is still kept. */
   forced?: boolean
+  /** Told every project file's hash (the engine's ctx.knownHash), so it need not read them to
+   *  stamp generate's inputs. */
+  knownHash?: RunContext['knownHash']
 }
 
 export interface GenerateResult {
@@ -136,7 +139,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (wanted.length === 0) throw new GenerateError(`nothing to generate: none of the ${requested.length} selected id(s) has a record in ${options.dataset}`)
   const inFileOrder = [...wanted].sort((a, b) => (located.get(a) as RecordRef).offset - (located.get(b) as RecordRef).offset)
 
-  const fileHashes = new FileHashes(options.contentCacheDir, options.forced)
+  const fileHashes = new FileHashes(options.contentCacheDir, options.forced, options.knownHash)
   const projects = new ProjectCache(options.dataDir, warn, fileHashes)
   const place: PlaceState = { mode: config.tasks.link, linkUnsupported: false, linked: 0, copied: 0, reused: 0 }
   const ctx: BuildContext = {

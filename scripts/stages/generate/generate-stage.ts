@@ -84,7 +84,7 @@ export function generateStage(o: GenerateStageOptions): Stage & { files: { tasks
         outputs: { tasks: staged, registry: registryEntry ? join(staged, registryEntry) : ctx.out(o.registry) },
         items: ctx.items, progress: ctx.progress, log: ctx.log, warn: ctx.warn, signal: ctx.signal,
         keep: { cacheDir: ctx.cacheDir, keptDir: join(dirname(o.tasks), 'kept') },
-        contentCacheDir: ctx.contentCacheDir, forced: ctx.forced,
+        contentCacheDir: ctx.contentCacheDir, forced: ctx.forced, knownHash: ctx.knownHash,
         concurrency: ctx.concurrency,
       })
       return { summary: r.summaryLine, inputs: r.inputs }
