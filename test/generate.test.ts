@@ -284,7 +284,7 @@ test('the leak baseline is kept between runs under its texts and code: read back
   ]
   using ws = workspace(records())
   const dir = ws.path('content')
-  const compute = (ignore = false) => computeBaselines(ws.dataset, [ID_A, ID_C], indexRecords(ws.dataset), true, { dir, ignore })
+  const compute = (ignore = false) => computeBaselines(ws.dataset, [ID_A, ID_C], indexRecords(ws.dataset), true, { dir, ignore, warn: (m) => assert.unreachable(m) })
   /** What the baseline answers for every n-gram of every text: the same answers, the same baseline. */
   const answers = (b: ReturnType<typeof compute>) => {
     const texts = indexRecords(ws.dataset)
@@ -520,6 +520,19 @@ test('every project file hash, read or kept, is told to the engine with the stat
   } finally {
     FileHashes.RACY_MS = racy
   }
+})
+
+test('content caches that cannot be written cost a warning each, not the tasks', async () => {
+  using ws = workspace([record(ID_A, 'A'), record(ID_C, 'C')])
+  writeFileSync(ws.path('not-a-dir'), '')
+  const warnings: string[] = []
+  const result = await generate({
+    selected: ws.selected, dataset: ws.dataset, dataDir: ws.data, templatesDir: TEMPLATES, config: {},
+    outputs: { tasks: ws.path('tasks'), registry: ws.path('registry/dataset.toml') }, warn: (m) => warnings.push(m),
+    contentCacheDir: ws.path('not-a-dir'),
+  })
+  assert.equal(result.built, [ID_A, ID_C])
+  assert.equal(warnings.filter((w) => /could not be kept for the next run/.test(w)).length, 2, warnings.join('\n'))
 })
 
 test('a task no longer selected is removed; a foreign dir is kept with a warning', async () => {

@@ -152,7 +152,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   // The verifier's cross-task baselines (common vocabulary, shared phrasing for the leak check)
   // read other records too; their hash is part of the recipe, so a change rebuilds every task.
-  const baselineCache = options.contentCacheDir === undefined ? undefined : { dir: options.contentCacheDir, ignore: options.forced }
+  const baselineCache = options.contentCacheDir === undefined ? undefined : { dir: options.contentCacheDir, ignore: options.forced, warn }
   const baselines = computeBaselines(options.dataset, inFileOrder, located, config.tasks.leak_check.enabled, baselineCache)
   ctx.commonTerms = baselines.common
   ctx.leakBaseline = baselines.leak
@@ -194,7 +194,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       return { input_hash: inputs.inputHash, output_hash: digests.output, language: inputs.record.language, project_id: inputs.record.project_id, harbor_digest: digests.harbor, ...(copies && { project_copies: copies }) }
     },
   })
-  fileHashes.save()
+  try {
+    fileHashes.save()
+  } catch (error) {
+    warn(`project file hashes could not be kept for the next run: ${(error as Error).message}`)
+  }
   const files = fileHashes.counts
   log(`${files.read} project files read, ${files.reused} reused`)
   // Removed at commit: what the user added to them goes aside first.
