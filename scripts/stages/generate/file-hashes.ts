@@ -76,7 +76,9 @@ export class FileHashes {
     this.#read++
     this.#tell?.(path, hashed.stat, hashed.sha256)
     const now = Date.now()
-    if (now - hashed.stat.mtimeMs > FileHashes.RACY_MS && now - hashed.stat.ctimeMs > FileHashes.RACY_MS) this.#seen.set(path, `${keyOf(hashed.stat)}\t${hashed.sha256}`)
+    const racy = now - hashed.stat.mtimeMs <= FileHashes.RACY_MS || now - hashed.stat.ctimeMs <= FileHashes.RACY_MS
+    // A tab or newline in a path cannot be a line of the file.
+    if (!racy && !/[\t\n]/.test(path)) this.#seen.set(path, `${keyOf(hashed.stat)}\t${hashed.sha256}`)
     return hashed
   }
 
