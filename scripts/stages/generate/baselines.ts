@@ -53,10 +53,6 @@ interface SavedBaseline {
  *  selection.exclude_leaks reads the same ones). */
 export { leakTexts }
 
-/** keepTextChars: texts kept from the first read for a baseline not found in the cache, at most
- *  (characters); past it they are read again (8,000 tasks). Tests lower it. */
-export const BASELINE = { keepTextChars: 4_000_000 }
-
 export interface BaselineCache {
   /** Where the last leak baseline is kept (generate's content cache). */
   dir: string
@@ -107,24 +103,24 @@ export function computeBaselines(dataset: string, selected: readonly string[], i
   return { common, leak, hash, reused }
 }
 
-/** The leak baseline's texts in the order they are added, with the hash that names them. */
+/**
+ * The leak baseline's texts in the order they are added, with the hash that names them. Not the
+ * texts themselves: a baseline not found in the cache reads them again. Keeping the 50 default
+ * tasks' texts (about 2 M characters) saved no time and raised generate's peak by 40-50 MB, as
+ * V8 grew its young generation for them.
+ */
 class Owners {
   readonly refs: RecordRef[] = []
   readonly #dataset: string
-  readonly #texts: (readonly string[] | undefined)[] = []
   readonly #hash = createHash('sha256')
-  #chars = 0
 
   constructor(dataset: string) {
     this.#dataset = dataset
   }
 
   add(at: RecordRef, record: Record<string, unknown>): void {
-    const texts = leakTexts(record)
     this.refs.push(at)
-    this.#hash.update(`${JSON.stringify(texts)}\n`)
-    this.#chars += texts[0].length + texts[1].length + texts[2].length
-    this.#texts.push(this.#chars <= BASELINE.keepTextChars ? texts : undefined)
+    this.#hash.update(`${JSON.stringify(leakTexts(record))}\n`)
   }
 
   /** What the baseline made of these texts depends on: them, in order, the span of its keys, the code. */
@@ -133,7 +129,7 @@ class Owners {
   }
 
   forEach(each: (at: RecordRef, texts: readonly string[]) => void): void {
-    this.refs.forEach((at, i) => each(at, this.#texts[i] ?? leakTexts(readRecordAt(this.#dataset, at).value)))
+    for (const at of this.refs) each(at, leakTexts(readRecordAt(this.#dataset, at).value))
   }
 }
 
