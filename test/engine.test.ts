@@ -269,14 +269,16 @@ test('clean drops a stage\'s own caches but keeps its content caches, which make
   assert.is(readFileSync(join(dirs.content, 'runs.txt'), 'utf8'), 'ran\nran\n')
 })
 
-/** The demo with 80 more inputs for upper, and deltas written over as few as 16 stamps. */
-function manyInputs(): Rig & { restore(): void } {
+/** The demo with 80 more inputs for upper, and deltas written over as few as 16 stamps until the
+ *  rig is disposed. */
+function manyInputs(): Rig {
   const files: Record<string, string> = { ...demoFiles }
   for (let i = 0; i < 80; i++) files[`in/f${String(i).padStart(2, '0')}.txt`] = 'x'
   const r = rig(files, 'lbh-engine-')
   const minStamps = DELTA.minStamps
   DELTA.minStamps = 16
-  return Object.assign(r, { restore: () => (DELTA.minStamps = minStamps) })
+  const dispose = r[Symbol.dispose].bind(r)
+  return Object.assign(r, { [Symbol.dispose]: () => ((DELTA.minStamps = minStamps), dispose()) })
 }
 
 const DELTA_FILE = 'out/.taskcache/upper.stamps.delta.json'
@@ -286,67 +288,55 @@ const deltaPaths = (r: Rig) => (JSON.parse(r.read(DELTA_FILE)) as { inputs: [str
 
 test('a run that changes few of many inputs writes only the stamps that differ, and later plans read them as stamps', async () => {
   using r = manyInputs()
-  try {
-    await build(r)
-    assert.not.ok(existsSync(r.path(DELTA_FILE)), 'a first run writes the whole stamps file')
-    const whole = stampsFile(r)
-    assert.ok(whole)
-    r.write({ 'in/f05.txt': 'y' })
-    const edited = await build(r)
-    assert.equal(edited.reasons.upper, ['input-changed in/f05.txt'])
-    assert.is(stampsFile(r), whole, 'the stamps file is left as it was')
-    assert.equal(deltaPaths(r), ['in/f05.txt'])
-    // A touched input makes the plan compare content hashes: f05's must come from the delta.
-    later(r.path('in/f01.txt'), 60)
-    assert.equal((await build(r)).ran, [])
-    assert.equal(deltaPaths(r), ['in/f01.txt', 'in/f05.txt'], 'the refreshed record keeps the delta, with the new stat')
-    r.write({ 'in/f06.txt': 'z' })
-    const next = await build(r)
-    assert.equal(next.reasons.upper, ['input-changed in/f06.txt'])
-    assert.is(r.read('out/upper.txt'), `HELLO WORLDXXXXXYZ${'X'.repeat(73)}`)
-  } finally {
-    r.restore()
-  }
+  await build(r)
+  assert.not.ok(existsSync(r.path(DELTA_FILE)), 'a first run writes the whole stamps file')
+  const whole = stampsFile(r)
+  assert.ok(whole)
+  r.write({ 'in/f05.txt': 'y' })
+  const edited = await build(r)
+  assert.equal(edited.reasons.upper, ['input-changed in/f05.txt'])
+  assert.is(stampsFile(r), whole, 'the stamps file is left as it was')
+  assert.equal(deltaPaths(r), ['in/f05.txt'])
+  // A touched input makes the plan compare content hashes: f05's must come from the delta.
+  later(r.path('in/f01.txt'), 60)
+  assert.equal((await build(r)).ran, [])
+  assert.equal(deltaPaths(r), ['in/f01.txt', 'in/f05.txt'], 'the refreshed record keeps the delta, with the new stat')
+  r.write({ 'in/f06.txt': 'z' })
+  const next = await build(r)
+  assert.equal(next.reasons.upper, ['input-changed in/f06.txt'])
+  assert.is(r.read('out/upper.txt'), `HELLO WORLDXXXXXYZ${'X'.repeat(73)}`)
 })
 
 test('past a sixteenth of the stamps changed, the whole stamps file is written again and the delta goes', async () => {
   using r = manyInputs()
-  try {
-    await build(r)
-    r.write({ 'in/f05.txt': 'y' })
-    await build(r)
-    assert.ok(existsSync(r.path(DELTA_FILE)))
-    const before = stampsFile(r)
-    const edits: Record<string, string> = {}
-    for (let i = 10; i < 15; i++) edits[`in/f${i}.txt`] = 'y'
-    r.write(edits)
-    assert.equal((await build(r)).ran, ['upper', 'count'])
-    assert.not.ok(existsSync(r.path(DELTA_FILE)))
-    assert.is.not(stampsFile(r), before)
-    later(r.path('in/f05.txt'), 60)
-    assert.equal((await build(r)).ran, [], 'the new stamps file holds every change, the delta\'s too')
-  } finally {
-    r.restore()
-  }
+  await build(r)
+  r.write({ 'in/f05.txt': 'y' })
+  await build(r)
+  assert.ok(existsSync(r.path(DELTA_FILE)))
+  const before = stampsFile(r)
+  const edits: Record<string, string> = {}
+  for (let i = 10; i < 15; i++) edits[`in/f${i}.txt`] = 'y'
+  r.write(edits)
+  assert.equal((await build(r)).ran, ['upper', 'count'])
+  assert.not.ok(existsSync(r.path(DELTA_FILE)))
+  assert.is.not(stampsFile(r), before)
+  later(r.path('in/f05.txt'), 60)
+  assert.equal((await build(r)).ran, [], 'the new stamps file holds every change, the delta\'s too')
 })
 
 test('a delta its record does not name reads as no record: the stage reruns', async () => {
   using r = manyInputs()
-  try {
-    await build(r)
-    r.write({ 'in/f05.txt': 'y' })
-    await build(r)
-    const delta = r.read(DELTA_FILE)
-    r.write({ [DELTA_FILE]: delta.replace('"inputs":[', '"inputs":[["elsewhere",[1,2,"3"]],'), 'in/f07.txt': 'y' })
-    assert.equal((await build(r)).reasons.upper, ['no-record'])
-    r.write({ 'in/f08.txt': 'y' })
-    assert.equal((await build(r)).reasons.upper, ['input-changed in/f08.txt'])
-    rmSync(r.path(DELTA_FILE))
-    r.write({ 'in/f09.txt': 'y' })
-    assert.equal((await build(r)).reasons.upper, ['no-record'])
-  } finally {
-    r.restore()
-  }
+  await build(r)
+  r.write({ 'in/f05.txt': 'y' })
+  await build(r)
+  const delta = r.read(DELTA_FILE)
+  r.write({ [DELTA_FILE]: delta.replace('"inputs":[', '"inputs":[["elsewhere",[1,2,"3"]],'), 'in/f07.txt': 'y' })
+  assert.equal((await build(r)).reasons.upper, ['no-record'])
+  r.write({ 'in/f08.txt': 'y' })
+  assert.equal((await build(r)).reasons.upper, ['input-changed in/f08.txt'])
+  rmSync(r.path(DELTA_FILE))
+  r.write({ 'in/f09.txt': 'y' })
+  assert.equal((await build(r)).reasons.upper, ['no-record'])
 })
 
 /** A stage writing one tree entry per input (in/*.txt) it has no entry for yet: its owned
@@ -366,18 +356,14 @@ function perInput(dir: string): Stage {
 
 test('clean removes an entry only a delta of the stamps names', async () => {
   using r = manyInputs()
-  try {
-    const stages = [perInput(r.dir)]
-    await build(r, { stages, targets: ['per'] })
-    r.write({ 'in/new.txt': 'n' })
-    await build(r, { stages, targets: ['per'] })
-    assert.ok(existsSync(r.path('out/.taskcache/per.stamps.delta.json')), 'the new entry was stamped in a delta')
-    r.write({ 'out/per/mine.txt': 'a note' })
-    assert.is(await clean(stages, r.path('out'), ['per'], () => {}), 0)
-    assert.equal(readdirSync(r.path('out/per')), ['mine.txt'])
-  } finally {
-    r.restore()
-  }
+  const stages = [perInput(r.dir)]
+  await build(r, { stages, targets: ['per'] })
+  r.write({ 'in/new.txt': 'n' })
+  await build(r, { stages, targets: ['per'] })
+  assert.ok(existsSync(r.path('out/.taskcache/per.stamps.delta.json')), 'the new entry was stamped in a delta')
+  r.write({ 'out/per/mine.txt': 'a note' })
+  assert.is(await clean(stages, r.path('out'), ['per'], () => {}), 0)
+  assert.equal(readdirSync(r.path('out/per')), ['mine.txt'])
 })
 
 test("a hash a stage tells for an input at its stat is that input's stamp, unread; one told for another stat is not taken", async () => {
