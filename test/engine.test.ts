@@ -1020,34 +1020,6 @@ test('a plan looks up an input whose stat moved in .taskcache/hashes.tsv before 
   }
 })
 
-test('hashes learnt again that .taskcache/hashes.tsv already holds leave it unwritten, however many; a few new ones are appended', () => {
-  const n = HashCache.APPEND_MAX + 100
-  using r = rig(Object.fromEntries(Array.from({ length: n }, (_, i) => [`in/f${i}.txt`, `file ${i}`])), 'lbh-learn-')
-  const racy = HashCache.RACY_MS
-  HashCache.RACY_MS = -1
-  try {
-    const learnAll = () => {
-      const cache = new HashCache(r.path('hashes.tsv'))
-      for (const [path, st] of expand([r.path('in')])) cache.learn(path, st, sha256(readFileSync(path)))
-      cache.save()
-    }
-    learnAll()
-    const once = r.snapshot().get('hashes.tsv')
-    assert.is(r.read('hashes.tsv').trim().split('\n').length, n)
-    learnAll()
-    assert.is(r.snapshot().get('hashes.tsv'), once, 'nothing new: not written')
-    r.write({ 'in/new.txt': 'new' })
-    const few = new HashCache(r.path('hashes.tsv'))
-    const path = r.path('in/new.txt')
-    few.learn(path, expand([path]).get(path)!, sha256('new'))
-    few.save()
-    assert.is(r.read('hashes.tsv').trim().split('\n').length, n + 1)
-    assert.ok(r.read('hashes.tsv').endsWith(`\t${sha256('new')}\n`), 'appended')
-  } finally {
-    HashCache.RACY_MS = racy
-  }
-})
-
 test('input hashes are remembered across runs by path, size, mtime and inode, and a file replaced under the same size and mtime is not trusted', () => {
   using r = rig({}, 'lbh-hashes-')
   const [racy, loadAfter] = [HashCache.RACY_MS, HashCache.LOAD_AFTER]

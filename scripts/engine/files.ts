@@ -332,8 +332,6 @@ export class HashCache {
   /** Misses before the file is loaded (tests lower it). */
   static LOAD_AFTER = 32
   static readonly MAX_ENTRIES = 250_000
-  /** More new hashes than this are merged into the file, not appended. */
-  static readonly APPEND_MAX = 1024
   /** A file changed this recently is not remembered (tests lower it). */
   static RACY_MS = 2000
   readonly #file: string | undefined
@@ -418,14 +416,10 @@ export class HashCache {
   /**
    * Persists what was learnt (real runs only). Without the file loaded (a run that hashed a few
    * files) the new lines are appended, the last line of a path winning at load; a run that loaded
-   * it, or learnt more than APPEND_MAX hashes, writes it whole again, compacted, and only when
-   * something changed. (A stage telling the hashes of files it kept from its own lists, as extract
-   * after `clean extract`, tells tens of thousands the file already holds: appended, they would
-   * grow it by megabytes each run.)
+   * it writes it whole again, compacted, and only when something changed.
    */
   save(): void {
     if (!this.#file || this.#pending.size === 0) return
-    if (this.#pending.size > HashCache.APPEND_MAX) this.#load()
     const lines = (from: Iterable<[string, string]>) => batched((function* () {
       for (const [path, entry] of from) yield `${path}\t${entry}\n`
     })())
