@@ -372,14 +372,8 @@ export class HashCache {
   /** The sha256 of the file's bytes as they are now, remembered under `stat`. */
   read(path: string, stat: Stat): string {
     const hash = hashEntry(path, stat)
-    this.learn(path, stat, hash)
-    return hash
-  }
-
-  /** A file's sha256 read at `stat` (by the engine or a stage), remembered as `read` remembers. */
-  learn(path: string, stat: Stat, hash: string): void {
-    rememberHash(path, stat, hash)
     if (cacheable(path, stat) && Date.now() - stat.mtimeMs > HashCache.RACY_MS) this.#pending.set(path, keyOf(stat) + hash)
+    return hash
   }
 
   /** The hash known for this exact stat (the memo, then this cache), without reading the file. */

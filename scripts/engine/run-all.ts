@@ -212,7 +212,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     cacheDir: cachePath(store, stage.name),
     contentCacheDir: contentCachePath(store, stage.name),
     forced: isForced(options, stage.name),
-    knownHash: (path, { size, mtimeMs, ino }, sha256) => x.hashes.learn(path, { size, mtimeMs, ino }, sha256),
+    knownHash: (path, { size, mtimeMs, ino }, sha256) => rememberHash(path, { size, mtimeMs, ino }, sha256),
     items: async (spec) => {
       const name = spec.name ?? ''
       if (name !== '' && !SET_NAME.test(name)) throw new OutputError(`items: set name "${name}" of stage ${stage.name} must match ${SET_NAME}`)

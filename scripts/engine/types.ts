@@ -94,10 +94,11 @@ export interface RunContext {
    */
   forced: boolean
   /**
-   * Tells the engine the sha256 of an input file's bytes as the stage read them at this stat, so
-   * stamping the inputs after the run need not read the file again (extract reads every project
-   * file anyway). Taken only while the file's size, mtime and inode are still these, and kept in
-   * .taskcache/hashes.tsv as if the engine had read it.
+   * Tells the engine the sha256 of an input file's bytes as the stage read them (or kept them) at
+   * this stat, so stamping the inputs after the run need not read the file again (extract reads
+   * every project file anyway). Taken only while the file's size, mtime and inode are still
+   * these, and for this run only: not written to .taskcache/hashes.tsv, which a stage telling its
+   * kept hashes every run would otherwise grow by a line per file each time.
    */
   knownHash(path: string, stat: { size: number; mtimeMs: number; ino: number }, sha256: string): void
   /**
