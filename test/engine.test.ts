@@ -366,23 +366,61 @@ test('clean removes an entry only a delta of the stamps names', async () => {
   assert.equal(readdirSync(r.path('out/per')), ['mine.txt'])
 })
 
-test("a hash a stage tells for an input at its stat is that input's stamp, unread; one told for another stat is not taken", async () => {
+test("a hash a stage tells for an input at its stat is that input's stamp, unread and for this run only; one told for another stat is not taken", async () => {
   using r = demo()
-  // A false hash makes it visible that the engine did not read the file itself.
-  const told = 'f'.repeat(64)
-  const stages = demoGraph(r.dir).map((s) => (s.name !== 'upper' ? s : {
-    ...s,
-    run: async (ctx: Parameters<typeof s.run>[0]) => {
-      const [a, b] = [statSync(r.path('in/a.txt')), statSync(r.path('in/b.txt'))]
-      ctx.knownHash(r.path('in/a.txt'), a, told)
-      ctx.knownHash(r.path('in/b.txt'), { size: b.size, mtimeMs: b.mtimeMs + 1, ino: b.ino }, told)
-      return s.run(ctx)
-    },
-  }))
-  await build(r, { stages })
-  const inputs = (JSON.parse(r.read('out/.taskcache/upper.stamps.json')) as StampFile).inputs
-  assert.is(inputs[r.path('in/a.txt')][2], told)
-  assert.is(inputs[r.path('in/b.txt')][2], sha256('world'))
+  const racy = HashCache.RACY_MS
+  HashCache.RACY_MS = -1
+  try {
+    // A false hash makes it visible that the engine did not read the file itself.
+    const told = 'f'.repeat(64)
+    const stages = demoGraph(r.dir).map((s) => (s.name !== 'upper' ? s : {
+      ...s,
+      run: async (ctx: Parameters<typeof s.run>[0]) => {
+        const [a, b] = [statSync(r.path('in/a.txt')), statSync(r.path('in/b.txt'))]
+        ctx.knownHash(r.path('in/a.txt'), a, told)
+        ctx.knownHash(r.path('in/b.txt'), { size: b.size, mtimeMs: b.mtimeMs + 1, ino: b.ino }, told)
+        return s.run(ctx)
+      },
+    }))
+    await build(r, { stages })
+    const inputs = (JSON.parse(r.read('out/.taskcache/upper.stamps.json')) as StampFile).inputs
+    assert.is(inputs[r.path('in/a.txt')][2], told)
+    assert.is(inputs[r.path('in/b.txt')][2], sha256('world'))
+    const remembered = r.read('out/.taskcache/hashes.tsv').split('\n').map((line) => line.split('\t')[0])
+    assert.ok(remembered.includes(r.path('in/b.txt')), 'read by the engine: kept for later runs')
+    assert.not.ok(remembered.includes(r.path('in/a.txt')), 'told by the stage: this run only')
+  } finally {
+    HashCache.RACY_MS = racy
+  }
+})
+
+test('a whole stamps file that cannot be written leaves the last delta readable: clean still removes what only it names', async () => {
+  using r = manyInputs()
+  const stages = [perInput(r.dir)]
+  await build(r, { stages, targets: ['per'] })
+  r.write({ 'in/new.txt': 'n' })
+  await build(r, { stages, targets: ['per'] })
+  assert.ok(existsSync(r.path('out/.taskcache/per.stamps.delta.json')))
+  // Enough new inputs for a whole stamps file, whose write then fails (as on a full disk): its
+  // temp file is made a link into nowhere while the stage runs (the engine clears older ones).
+  r.write(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`in/g${i}.txt`, 'g'])))
+  const blocked = r.path(`out/.taskcache/per.stamps.json.tmp-${process.pid}`)
+  const blocking = stages.map((s) => ({ ...s, run: (ctx: Parameters<typeof s.run>[0]) => (symlinkSync(r.path('nowhere/stamps'), blocked), s.run(ctx)) }))
+  const ok = await build(r, { stages: blocking, targets: ['per'] }).then((b) => b.summary.ok, () => false)
+  assert.is(ok, false)
+  rmSync(blocked, { force: true })
+  assert.is(await clean(stages, r.path('out'), ['per'], () => {}), 0)
+  assert.not.ok(existsSync(r.path('out/per/new.txt')), 'the entry only the delta named')
+})
+
+test('a record without a stamps hash (edited by hand) reads as no record', async () => {
+  using r = demo()
+  await build(r)
+  const record = JSON.parse(r.read('out/.taskcache/upper.json')) as Record<string, unknown>
+  delete record.stamps
+  r.write({ 'out/.taskcache/upper.json': JSON.stringify(record), 'in/b.txt': 'there' })
+  const { reasons } = await build(r)
+  assert.equal(reasons.upper, ['no-record'])
 })
 
 test('a pure plan names a fresh graph fresh', async () => {

@@ -58,7 +58,7 @@ export function readRecord(store: Store, stage: string): StageRecord | undefined
 
 export function readStamps(store: Store, stage: string, record?: StageRecord): StampFile | undefined {
   const text = readText(stampsPath(store, stage))
-  if (text === undefined) return undefined
+  if (text === undefined || (record && typeof record.stamps !== 'string')) return undefined
   const [baseHash, deltaHash] = record ? record.stamps.split('+') : []
   // Without a record to name them the stamps are still facts (this stat had this hash), and a
   // delta left there applies when it was written over this very stamps file.
@@ -112,9 +112,11 @@ export function writeRecord(store: Store, record: Omit<StageRecord, 'stamps'>, s
     writeFileAtomic(deltaPath(store, record.stage), text)
     named = `${base!.hash}+${sha256(text)}`
   } else {
-    // Gone first: a delta left beside a newer stamps file would read as applying to it.
-    rmSync(deltaPath(store, record.stage), { force: true })
+    // The delta goes only once the whole file is in place: a write that fails (a full disk, a
+    // kill) must leave the last run's stamps readable, or `clean` would miss what only the delta
+    // names. A delta left over applies to nothing else: its base is the old file's hash.
     named = writeChunksAtomic(stampsPath(store, record.stage), batched(stampText(stamps)))
+    rmSync(deltaPath(store, record.stage), { force: true })
   }
   const full: StageRecord = { ...record, stamps: named }
   writeFileAtomic(recordPath(store, record.stage), `${JSON.stringify(full, null, 2)}\n`)
