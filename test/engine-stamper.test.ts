@@ -6,7 +6,7 @@ import { linkSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, w
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { EntryStamper } from '../scripts/engine/entry-stamper.ts'
-import { contentHash, type Stat } from '../scripts/engine/files.ts'
+import { contentHash, inodeKey, type Stat } from '../scripts/engine/files.ts'
 import { contentOf, entryStamp, observeOutputs } from '../scripts/engine/outputs.ts'
 import { readStamps } from '../scripts/engine/record.ts'
 import { runAll } from '../scripts/engine/run-all.ts'
@@ -60,11 +60,11 @@ async function run(r: Rig): Promise<{ ok: boolean; built: string[] }> {
   return { ok: summary.ok, built: r.read('built.log').split('\n').filter(Boolean) }
 }
 
-/** Every entry's stamp as the main thread takes it now, reading every file. */
-function stampsOnDisk(r: Rig): Record<string, EntryStamp> {
+/** Every entry's stamp as the main thread takes it now, reading every file (or hashing as told). */
+function stampsOnDisk(r: Rig, hash: (path: string, st: Stat) => string = contentHash): Record<string, EntryStamp> {
   const stamps: Record<string, EntryStamp> = {}
   observeOutputs([{ path: r.path('out/tasks'), kind: 'tree' }], undefined, (entry, state, files) => {
-    stamps[entry] = entryStamp(state, contentOf(entry, files!, contentHash))
+    stamps[entry] = entryStamp(state, contentOf(entry, files!, hash))
   })
   return stamps
 }
@@ -100,6 +100,61 @@ test("the thread's stamps of staged entries are those of the entries renamed int
   for (const key of KEYS) renameSync(staged(key), r.path('out/tasks', key))
   const onDisk = stampsOnDisk(r)
   assert.equal(Object.fromEntries([...early].map(([entry, s]) => [entry, entryStamp(s.state, s.content)])), onDisk)
+})
+
+test('inode hashes the stage tells after the thread started reach it with the entries sent after them', async () => {
+  using r = project()
+  const told: [string, string][] = []
+  const stamper = new EntryStamper(() => [], () => told.splice(0))
+  const staged = (key: string) => r.path('staging', key)
+  const final = (key: string) => `${r.path('out/tasks')}/${key}`
+  const build = (key: string) => {
+    mkdirSync(staged(key), { recursive: true })
+    linkSync(r.path('in', `${key}.txt`), join(staged(key), 'input.txt'))
+    stamper.add(staged(key), final(key))
+  }
+  // A false hash makes it visible that the thread took the told one instead of reading the file.
+  const lie = 'f'.repeat(64)
+  const bKey = inodeKey(statSync(r.path('in/b.txt')))
+  await withStamper({ startAfter: 1 }, async () => {
+    build('a')
+    told.push([bKey, lie])
+    build('b')
+  })
+  const early = await stamper.finish()
+  mkdirSync(r.path('out/tasks'), { recursive: true })
+  for (const key of ['a', 'b']) renameSync(staged(key), r.path('out/tasks', key))
+  const asTold = stampsOnDisk(r, (path, st) => (inodeKey(st) === bKey ? lie : contentHash(path, st)))
+  assert.equal(Object.fromEntries([...early].map(([entry, s]) => [entry, entryStamp(s.state, s.content)])), asTold)
+  assert.is.not(asTold[final('b')][2], stampsOnDisk(r)[final('b')][2], 'the told hash made a difference')
+})
+
+test('a hash the stage tells while its items build (ctx.knownHash) serves the thread for the entries built after it', async () => {
+  using r = project()
+  const lie = 'f'.repeat(64)
+  const shared = r.path('data/shared.txt')
+  const base = tasksStage(r.dir)
+  const telling: Stage = {
+    ...base,
+    run: (ctx) => base.run({
+      ...ctx,
+      items: (spec) => ctx.items({
+        ...spec,
+        build: async (key, value, entry, previous) => {
+          if (key === 'c') ctx.knownHash(shared, statSync(shared), lie)
+          return spec.build(key, value, entry, previous)
+        },
+      }),
+    }),
+  }
+  const summary = await withStamper({ startAfter: 1 }, () => runAll({ stages: [telling], root: r.dir, outDir: r.path('out'), targets: ['tasks'], emit: () => {} }))
+  assert.ok(summary.ok)
+  const sharedKey = inodeKey(statSync(shared))
+  const asTold = stampsOnDisk(r, (path, st) => (inodeKey(st) === sharedKey ? lie : contentHash(path, st)))
+  const entries = recorded(r)!
+  const entry = (key: string) => `${r.path('out/tasks')}/${key}`
+  assert.equal(['d', 'e', 'f'].map((k) => entries[entry(k)]), ['d', 'e', 'f'].map((k) => asTold[entry(k)]), 'built after the tell')
+  assert.is.not(asTold[entry('f')][2], stampsOnDisk(r)[entry('f')][2], 'the told hash made a difference')
 })
 
 /** The real thread, logging each entry it is sent to `log`. */

@@ -10,6 +10,7 @@ const byInode = new Map((workerData as StamperInput).inodes)
 
 port.on('message', (request: StamperRequest) => {
   if ('end' in request) return port.postMessage({ done: true } satisfies StamperReply)
+  for (const [inode, hash] of request.inodes) byInode.set(inode, hash)
   const stamps: Extract<StamperReply, { stamps: unknown }>['stamps'] = []
   for (const [staged, final] of request.entries) {
     try {

@@ -20,7 +20,8 @@ export interface StamperInput {
    *  outputs are not read. */
   inodes: [string, string][]
 }
-export type StamperRequest = { entries: [staged: string, final: string][] } | { end: true }
+/** With entries, the inode hashes learnt since the last request (told by the stage meanwhile). */
+export type StamperRequest = { entries: [staged: string, final: string][]; inodes: [string, string][] } | { end: true }
 export type StamperReply = { stamps: ({ entry: string } & EarlyStamp)[] } | { done: true }
 
 const BATCH = 16
@@ -31,15 +32,17 @@ export class EntryStamper {
   /** The thread's module (tests point it at one that fails). */
   static MODULE = new URL('./entry-stamper-worker.ts', import.meta.url)
   readonly #inodes: () => [string, string][]
+  readonly #learnt: () => [string, string][]
   readonly #stamps = new Map<string, EarlyStamp>()
   #built = 0
   #pending: [string, string][] = []
   #worker: Worker | undefined
   #stopped: PromiseWithResolvers<void> | undefined
 
-  /** inodes: called once, when the thread starts. */
-  constructor(inodes: () => [string, string][]) {
+  /** inodes: called once, when the thread starts; learnt: those learnt since, at each request. */
+  constructor(inodes: () => [string, string][], learnt: () => [string, string][] = () => []) {
     this.#inodes = inodes
+    this.#learnt = learnt
   }
 
   /** One entry is complete in staging at `staged`; it will be committed as `final`. */
@@ -52,13 +55,15 @@ export class EntryStamper {
 
   #flush(): void {
     if (this.#pending.length === 0) return
-    this.#worker?.postMessage({ entries: this.#pending } satisfies StamperRequest)
+    this.#worker?.postMessage({ entries: this.#pending, inodes: this.#learnt() } satisfies StamperRequest)
     this.#pending = []
   }
 
   #start(): Worker {
     const stopped = (this.#stopped = Promise.withResolvers<void>())
-    const worker = startTsWorker(EntryStamper.MODULE, { inodes: this.#inodes() } satisfies StamperInput)
+    const inodes = this.#inodes()
+    this.#learnt() // all in the memo, so in inodes already
+    const worker = startTsWorker(EntryStamper.MODULE, { inodes } satisfies StamperInput)
     worker.on('message', (reply: StamperReply) => {
       if ('done' in reply) return stopped.resolve()
       for (const { entry, state, content } of reply.stamps) this.#stamps.set(entry, { state, content })

@@ -204,7 +204,10 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   // With where each item was being written (a full disk's error names no file).
   let itemFailures: ItemFailure[] = []
   const lentChecks: (() => string[])[] = []
-  const stamper = new EntryStamper(() => knownInodeHashes(verdict, x.hashes, previousStamps))
+  // Hashes the stage tells while it runs reach the stamper with the entries sent after them:
+  // generate tells its projects' files as it scans them, and links them into the entries.
+  const told: [string, string][] = []
+  const stamper = new EntryStamper(() => knownInodeHashes(verdict, x.hashes, previousStamps), () => told.splice(0))
   const ctx: RunContext = {
     stage: stage.name,
     out: (path) => staging.path(path),
@@ -212,7 +215,10 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     cacheDir: cachePath(store, stage.name),
     contentCacheDir: contentCachePath(store, stage.name),
     forced: isForced(options, stage.name),
-    knownHash: (path, { size, mtimeMs, ino }, sha256) => rememberHash(path, { size, mtimeMs, ino }, sha256),
+    knownHash: (path, { size, mtimeMs, ino }, sha256) => {
+      rememberHash(path, { size, mtimeMs, ino }, sha256)
+      told.push([inodeKey({ size, mtimeMs, ino }), sha256])
+    },
     items: async (spec) => {
       const name = spec.name ?? ''
       if (name !== '' && !SET_NAME.test(name)) throw new OutputError(`items: set name "${name}" of stage ${stage.name} must match ${SET_NAME}`)
