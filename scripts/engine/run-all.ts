@@ -205,8 +205,10 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   let itemFailures: ItemFailure[] = []
   const lentChecks: (() => string[])[] = []
   // Hashes the stage tells while it runs reach the stamper with the entries sent after them:
-  // generate tells its projects' files as it scans them, and links them into the entries.
+  // generate tells its projects' files as it scans them, and links them into the entries. A stage
+  // without a tree has no stamper to tell (extract tells 48,068).
   const told: [string, string][] = []
+  const stamped = stage.outputs.some((o) => o.kind === 'tree')
   const stamper = new EntryStamper(() => knownInodeHashes(verdict, x.hashes, previousStamps), () => told.splice(0))
   const ctx: RunContext = {
     stage: stage.name,
@@ -217,7 +219,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     forced: isForced(options, stage.name),
     knownHash: (path, { size, mtimeMs, ino }, sha256) => {
       rememberHash(path, { size, mtimeMs, ino }, sha256)
-      told.push([inodeKey({ size, mtimeMs, ino }), sha256])
+      if (stamped) told.push([inodeKey({ size, mtimeMs, ino }), sha256])
     },
     items: async (spec) => {
       const name = spec.name ?? ''
