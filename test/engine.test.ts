@@ -354,13 +354,19 @@ function perInput(dir: string): Stage {
   }
 }
 
-test('clean removes an entry only a delta of the stamps names', async () => {
-  using r = manyInputs()
+/** `per` run twice, the second time for one new input, whose entry only a delta of the stamps names. */
+async function perWithDelta(r: Rig): Promise<Stage[]> {
   const stages = [perInput(r.dir)]
   await build(r, { stages, targets: ['per'] })
   r.write({ 'in/new.txt': 'n' })
   await build(r, { stages, targets: ['per'] })
   assert.ok(existsSync(r.path('out/.taskcache/per.stamps.delta.json')), 'the new entry was stamped in a delta')
+  return stages
+}
+
+test('clean removes an entry only a delta of the stamps names', async () => {
+  using r = manyInputs()
+  const stages = await perWithDelta(r)
   r.write({ 'out/per/mine.txt': 'a note' })
   assert.is(await clean(stages, r.path('out'), ['per'], () => {}), 0)
   assert.equal(readdirSync(r.path('out/per')), ['mine.txt'])
@@ -396,11 +402,7 @@ test("a hash a stage tells for an input at its stat is that input's stamp, unrea
 
 test('a whole stamps file that cannot be written leaves the last delta readable: clean still removes what only it names', async () => {
   using r = manyInputs()
-  const stages = [perInput(r.dir)]
-  await build(r, { stages, targets: ['per'] })
-  r.write({ 'in/new.txt': 'n' })
-  await build(r, { stages, targets: ['per'] })
-  assert.ok(existsSync(r.path('out/.taskcache/per.stamps.delta.json')))
+  const stages = await perWithDelta(r)
   // Enough new inputs for a whole stamps file, whose write then fails (as on a full disk): its
   // temp file is made a link into nowhere while the stage runs (the engine clears older ones).
   r.write(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`in/g${i}.txt`, 'g'])))
