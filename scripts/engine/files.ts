@@ -2,7 +2,8 @@
 // Stat is the fast path; content decides. Symlinks are never followed: a link's identity is its
 // target string, so a link pointing outside a tree cannot pull foreign files into a fingerprint.
 import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, writeSync, type Dirent, type Stats } from 'node:fs'
-import { batched, writeChunksAtomic, writeFileAtomic } from '../lib/fsx.ts'
+import { writeChunksAtomic, writeFileAtomic } from '../lib/fsx.ts'
+import { pathTableChunks, readPathTable, tableable } from '../lib/path-table.ts'
 import { createHash } from 'node:crypto'
 import { sha256, sha256File } from '../lib/hash.ts'
 import type { FileStamp } from './types.ts'
@@ -325,7 +326,7 @@ export const inodeKey = (st: Stat): string => `${st.ino}:${st.size}:${st.mtimeMs
  * edited file does not pay for it. One `path\tkey\tsha256` line per file, written in chunks.
  */
 /** Symlinks hash their target, and a path with a tab or newline cannot be a line of the file. */
-const cacheable = (path: string, stat: Stat) => stat.link === undefined && !path.includes('\n') && !path.includes('\t')
+const cacheable = (path: string, stat: Stat) => stat.link === undefined && tableable(path)
 const keyOf = (stat: Stat) => `${stat.size}:${stat.mtimeMs}:${stat.ino}\t`
 
 export class HashCache {
@@ -345,23 +346,7 @@ export class HashCache {
   }
 
   #load(): Map<string, string> {
-    if (!this.#entries) {
-      this.#entries = new Map()
-      let text = ''
-      try {
-        if (this.#file) text = readFileSync(this.#file, 'utf8')
-      } catch {
-        // none yet
-      }
-      for (let start = 0; start < text.length; ) {
-        const end = text.indexOf('\n', start)
-        const line = text.slice(start, end === -1 ? text.length : end)
-        start = end === -1 ? text.length : end + 1
-        const tab = line.indexOf('\t')
-        if (tab > 0) this.#entries.set(line.slice(0, tab), line.slice(tab + 1))
-      }
-    }
-    return this.#entries
+    return (this.#entries ??= this.#file ? readPathTable(this.#file) : new Map())
   }
 
   /** The sha256 of a file (or symlink) as hashEntry gives it, from the memo, this cache or its bytes. */
@@ -414,13 +399,10 @@ export class HashCache {
    */
   save(): void {
     if (!this.#file || this.#pending.size === 0) return
-    const lines = (from: Iterable<[string, string]>) => batched((function* () {
-      for (const [path, entry] of from) yield `${path}\t${entry}\n`
-    })())
     if (!this.#entries) {
       const fd = openSync(this.#file, 'a')
       try {
-        for (const chunk of lines(this.#pending)) writeSync(fd, chunk)
+        for (const chunk of pathTableChunks(this.#pending)) writeSync(fd, chunk)
       } finally {
         closeSync(fd)
       }
@@ -434,7 +416,7 @@ export class HashCache {
     }
     if (!changed) return this.#pending.clear()
     // Bounded: past the limit only what this run learnt is kept.
-    writeChunksAtomic(this.#file, lines(entries.size > HashCache.MAX_ENTRIES ? this.#pending : entries))
+    writeChunksAtomic(this.#file, pathTableChunks(entries.size > HashCache.MAX_ENTRIES ? this.#pending : entries))
     this.#pending.clear()
   }
 }

@@ -9,9 +9,10 @@
 // table of hashes to find them. (That table, .taskcache/hashes.tsv, keys by size, mtime and
 // inode as the engine's plan does; backing these by it, with ctimes added, cost a cold generate
 // of 50 tasks 30-40 MB of peak memory to load it, for 70 ms.)
-import { lstatSync, readFileSync, type Stats } from 'node:fs'
+import { lstatSync, type Stats } from 'node:fs'
 import { join } from 'node:path'
-import { writeChunksAtomic, batched } from '../../lib/fsx.ts'
+import { writeChunksAtomic } from '../../lib/fsx.ts'
+import { pathTableChunks, readPathTable, tableable } from '../../lib/path-table.ts'
 import type { RunContext } from '../../engine/types.ts'
 
 const HEADER = '# generate: sha256 of project files by path, size, mtime, inode and ctime (v1)'
@@ -28,7 +29,7 @@ export class FileHashes {
   readonly #trust: boolean
   readonly #tell: RunContext['knownHash'] | undefined
   /** path → `key\thash`, as last saved. */
-  readonly #saved = new Map<string, string>()
+  readonly #saved: Map<string, string>
   /** What this run hashed or reused. */
   readonly #seen = new Map<string, string>()
   #read = 0
@@ -40,22 +41,7 @@ export class FileHashes {
     this.#file = dir && join(dir, FILE_HASHES)
     this.#trust = !rehash
     this.#tell = tell
-    if (this.#file) this.#load(this.#file)
-  }
-
-  #load(file: string): void {
-    let text: string
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch {
-      return
-    }
-    const lines = text.split('\n')
-    if (lines[0] !== HEADER) return
-    for (const line of lines.slice(1)) {
-      const tab = line.indexOf('\t')
-      if (tab > 0) this.#saved.set(line.slice(0, tab), line.slice(tab + 1))
-    }
+    this.#saved = this.#file ? readPathTable(this.#file, HEADER) : new Map()
   }
 
   /** The sha256 and stat of a regular file: remembered, or read through `read`. */
@@ -77,8 +63,7 @@ export class FileHashes {
     this.#tell?.(path, hashed.stat, hashed.sha256)
     const now = Date.now()
     const racy = now - hashed.stat.mtimeMs <= FileHashes.RACY_MS || now - hashed.stat.ctimeMs <= FileHashes.RACY_MS
-    // A tab or newline in a path cannot be a line of the file.
-    if (!racy && !/[\t\n]/.test(path)) this.#seen.set(path, `${keyOf(hashed.stat)}\t${hashed.sha256}`)
+    if (!racy && tableable(path)) this.#seen.set(path, `${keyOf(hashed.stat)}\t${hashed.sha256}`)
     return hashed
   }
 
@@ -92,10 +77,7 @@ export class FileHashes {
     if (!this.#file || this.#read === 0) return
     const all = new Map([...this.#saved, ...this.#seen])
     const kept = all.size > FileHashes.MAX_ENTRIES ? this.#seen : all
-    writeChunksAtomic(this.#file, batched((function* () {
-      yield `${HEADER}\n`
-      for (const [path, entry] of kept) yield `${path}\t${entry}\n`
-    })()))
+    writeChunksAtomic(this.#file, pathTableChunks(kept, HEADER))
   }
 }
 
