@@ -53,12 +53,13 @@ const readJson = <T>(path: string): T | undefined => {
 
 export function readRecord(store: Store, stage: string): StageRecord | undefined {
   const record = readJson<StageRecord>(recordPath(store, stage))
-  return record?.engine === ENGINE_VERSION && record.stage === stage ? record : undefined
+  // A record naming no stamps (edited by hand) is none: its stamps could not be checked.
+  return record?.engine === ENGINE_VERSION && record.stage === stage && typeof record.stamps === 'string' ? record : undefined
 }
 
 export function readStamps(store: Store, stage: string, record?: StageRecord): StampFile | undefined {
   const text = readText(stampsPath(store, stage))
-  if (text === undefined || (record && typeof record.stamps !== 'string')) return undefined
+  if (text === undefined) return undefined
   const [baseHash, deltaHash] = record ? record.stamps.split('+') : []
   // Without a record to name them the stamps are still facts (this stat had this hash), and a
   // delta left there applies when it was written over this very stamps file.
