@@ -85,8 +85,22 @@ test('summarize gives a stage a stat only over the runs in which it ran', () => 
 // ---- budgets ------------------------------------------------------------------------------------
 
 test('a time budget is met below its limit and missed at it', () => {
-  assert.is(budget(judge([measured('noop-all', [400, 450, 900])], []), 'noop-all').met, true)
-  assert.is(budget(judge([measured('noop-all', [500, 500, 100])], []), 'noop-all').met, false)
+  assert.is(budget(judge([measured('noop-all', [200, 250, 900])], []), 'noop-all').met, true)
+  assert.is(budget(judge([measured('noop-all', [300, 300, 100])], []), 'noop-all').met, false)
+})
+
+test('a no-op through npx zx is judged on its own, against the launcher\'s allowance', () => {
+  const runs = [measured('noop-all', [250]), measured('noop-all-npx-zx', [550])]
+  assert.is(budget(judge(runs, []), 'noop-all-npx-zx').met, true)
+  assert.is(budget(judge([measured('noop-all', [250]), measured('noop-all-npx-zx', [650])], []), 'noop-all-npx-zx').met, false)
+  assert.is(budget(judge([measured('noop-all', [250])], []), 'noop-all-npx-zx').met, null)
+})
+
+test('cold select is judged against half the original adapter\'s time', () => {
+  const b = budget(judge([measured('cold-select', [190])], []), 'cold-select')
+  assert.is(b.met, true)
+  assert.is(b.original, '0.39 s')
+  assert.is(budget(judge([measured('cold-select', [400])], []), 'cold-select').met, false)
 })
 
 test('a budget whose measurement did not run is not measured, never met', () => {
@@ -146,7 +160,7 @@ test('durations and sizes are formatted with fixed precision', () => {
 })
 
 test('the budget table has one row per budget with its verdict', () => {
-  const table = budgetTable(judge([measured('noop-all', [300]), measured('cold-extract', [700])], []))
+  const table = budgetTable(judge([measured('noop-all', [250]), measured('cold-extract', [700])], []))
   const rows = table.split('\n').slice(2)
   assert.is(rows.length, RULES.length)
   assert.ok(rows.find((r) => r.startsWith('| no-op `all`'))!.includes('| met |'))
