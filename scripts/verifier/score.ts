@@ -36,7 +36,10 @@ const NON_BLANK = new RegExp(`[^${WS}]`, 'u')
 // per character (verify.py's twin took 6 s on an answer of one 60 KB word).
 const PATH_WORD = new RegExp(`(?<![^${WS}])[^${WS}/]*/[^${WS}]*`, 'gu')
 const NON_BLANK_G = new RegExp(`[^${WS}]`, 'gu')
-const TOKEN = /[a-z0-9]+(?:_+[a-z0-9]+)*/gu
+// verify.py's TOKEN, [a-z0-9]+(?:_+[a-z0-9]+)* on lower_ascii(text), matched on the text itself:
+// lowerAscii only maps A-Z to a-z, so the matches are at the same places and each, lower-cased, is
+// the same token, without a lowered copy of the whole text.
+const TOKEN_ANY_CASE = /[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)*/g
 const IDENT = /[A-Za-z_][A-Za-z0-9_]*/g
 const CAMEL = /[a-z][A-Z]|[A-Z]{2}[a-z]/
 const PATH_BASE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-/'
@@ -107,7 +110,13 @@ export function cutWords(text: string, limit: number): [string, boolean] {
 
 export const lowerAscii = (text: string): string => text.replace(/[A-Z]+/g, (s) => s.toLowerCase())
 
-export const tokens = (text: string): string[] => lowerAscii(text).match(TOKEN) ?? []
+export const tokens = (text: string): string[] => {
+  const found = text.match(TOKEN_ANY_CASE)
+  if (!found) return []
+  // A token is ASCII, where toLowerCase is lowerAscii.
+  for (let i = 0; i < found.length; i++) found[i] = found[i].toLowerCase()
+  return found
+}
 
 export const contentTokens = (text: string): string[] => tokens(text).filter((t) => t.length > 2 && !STOP_WORDS.has(t))
 
