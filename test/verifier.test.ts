@@ -10,9 +10,9 @@ import { contentTokens } from '../scripts/verifier/score.ts'
 import { calibrateTasks, pickPeers, readTask, taskAnswers, taskProblems, DEFAULT_MARGINS, type TaskDir } from '../scripts/verifier/calibration.ts'
 import { writeCalibrationReport } from '../scripts/verifier/calibration-files.ts'
 import { buildEvidence, commonTerms, instructionGivens, thinTruth, type ProjectView } from '../scripts/verifier/evidence.ts'
-import { findLeaks, leakBaseline, sharedWithOthers } from '../scripts/verifier/leaks.ts'
+import { findLeaks, leakBaseline, sharedWithOthers, withoutPathWords } from '../scripts/verifier/leaks.ts'
 import { emptyAnswer } from '../scripts/verifier/oracle.ts'
-import { lineHash, normaliseCodeLine, round4, score, STOP_WORDS } from '../scripts/verifier/score.ts'
+import { lineHash, lowerAscii, normaliseCodeLine, round4, score, STOP_WORDS, tokens } from '../scripts/verifier/score.ts'
 import { METRICS, type GroundTruthFile } from '../scripts/verifier/verifier-types.ts'
 import {
   DRIVER_PY, ROOT, SHOP, SHOP_TRUTH, VERIFY_PY, complete, edgeGroundTruths, gtFile, objectGroundTruths, oracleOf, pythonScores,
@@ -488,6 +488,28 @@ rules('leak check: a real ground-truth sentence pasted into an instruction is fo
   assert.equal(findLeaks(instruction, gt.ground_truth_text, sharedWithOthers(baseline, [gt.ground_truth_text])), [])
   const paths = `See ${gt.context_files.slice(0, 12).join(' ')}`
   assert.equal(findLeaks(paths, `${gt.ground_truth_text}\n${paths}`, new Set()), [])
+})
+
+// Strings drawn from the characters the two fast paths could get wrong: ASCII cases, JavaScript's
+// spaces and one Python space JavaScript lacks (U+0085), non-ASCII capitals (the Kelvin sign folds
+// to an ASCII k under toLowerCase), a lone surrogate, slashes and underscores.
+const edgeTexts = (count: number): string[] => {
+  const alphabet = ['a', 'B', 'z', 'Q', '0', '9', '_', '/', '.', '-', ' ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u0085', '\u212a', '\u0130', 'Ä', '\ud83d']
+  let seed = 7
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+  return Array.from({ length: count }, () => Array.from({ length: next() % 40 }, () => alphabet[next() % alphabet.length]).join(''))
+}
+
+rules('tokens are the TOKEN matches of the ASCII-lower-cased text, without lower-casing the text', () => {
+  const TOKEN = /[a-z0-9]+(?:_+[a-z0-9]+)*/gu
+  for (const text of [...edgeTexts(3000), 'Kelvin \u212aELVIN Straße İSTANBUL my_Var__Name'])
+    assert.equal(tokens(text), lowerAscii(text).match(TOKEN) ?? [], JSON.stringify(text))
+})
+
+rules('a leak check drops each whitespace-delimited word holding a slash, as the pattern it replaces did', () => {
+  const PATH_WORD = /(?<!\S)[^\s/]*\/\S*/g
+  for (const text of [...edgeTexts(3000), '/a b/ c/d/e /', 'see src/x.ts,\u00a0lib/y.ts\u2028and //z'])
+    assert.is(withoutPathWords(text), text.replace(PATH_WORD, ' '), JSON.stringify(text))
 })
 
 rules('main.c is not credited by main.cpp, domain.c, mymain.c or main.c.orig; ambiguous names credit none', () => {
