@@ -1060,6 +1060,27 @@ test('a plan looks up an input whose stat moved in .taskcache/hashes.tsv before 
   }
 })
 
+test('a file bigger than hashes.tsv is looked up there on the first miss, its last line winning; a smaller one is read', () => {
+  const bytes = 'x'.repeat(4096)
+  using r = rig({ 'in/big.txt': bytes, 'in/other.txt': bytes, 'in/first.txt': bytes, 'in/small.txt': 'small' }, 'lbh-hashes-big-')
+  const stats = expand([r.path('in')])
+  const [big, other, first, small] = ['big', 'other', 'first', 'small'].map((name) => r.path(`in/${name}.txt`))
+  const line = (path: string, hash: string, mtimeMs = stats.get(path)!.mtimeMs) => `${path}\t${stats.get(path)!.size}:${mtimeMs}:${stats.get(path)!.ino}\t${hash}\n`
+  // Planted hashes: what the bytes, read instead, would never give.
+  const table = r.path('hashes.tsv')
+  writeFileSync(table, line(big, sha256('stale'), 1) + line(small, sha256('planted small')) + line(big, sha256('planted big')))
+  assert.ok(statSync(table).size < bytes.length)
+  const cache = new HashCache(table)
+  assert.is(cache.hash(big, stats.get(big)!), sha256('planted big'))
+  // A first miss on a file smaller than the table does not read the table.
+  assert.is(cache.hash(small, stats.get(small)!), sha256('small'))
+  writeFileSync(table, line(small, sha256('planted small')) + line(other, sha256('planted other')) + line(other, sha256('stale'), 1))
+  assert.is(new HashCache(table).hash(other, stats.get(other)!), sha256(bytes))
+  // The table's first line is found too.
+  writeFileSync(table, line(first, sha256('planted first')) + line(small, sha256('planted small')))
+  assert.is(new HashCache(table).hash(first, stats.get(first)!), sha256('planted first'))
+})
+
 test('input hashes are remembered across runs by path, size, mtime and inode, and a file replaced under the same size and mtime is not trusted', () => {
   using r = rig({}, 'lbh-hashes-')
   const [racy, loadAfter] = [HashCache.RACY_MS, HashCache.LOAD_AFTER]

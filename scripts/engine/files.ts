@@ -1,9 +1,9 @@
 // Walking declared inputs and outputs into (path → stat) maps, and content hashes for them.
 // Stat is the fast path; content decides. Symlinks are never followed: a link's identity is its
 // target string, so a link pointing outside a tree cannot pull foreign files into a fingerprint.
-import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, writeSync, type Dirent, type Stats } from 'node:fs'
+import { closeSync, globSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, writeSync, type Dirent, type Stats } from 'node:fs'
 import { writeChunksAtomic, writeFileAtomic } from '../lib/fsx.ts'
-import { pathTableChunks, readPathTable, tableable } from '../lib/path-table.ts'
+import { findInPathTable, pathTableChunks, readPathTable, tableable } from '../lib/path-table.ts'
 import { createHash } from 'node:crypto'
 import { sha256, sha256File } from '../lib/hash.ts'
 import type { FileStamp } from './types.ts'
@@ -323,7 +323,7 @@ export const inodeKey = (st: Stat): string => `${st.ino}:${st.size}:${st.mtimeMs
  * full scale that is 857 MB hashed for extract. A hash learnt within 2 s of the file's mtime is
  * not remembered (a second write inside one coarse clock tick could leave the key equal). The file
  * is loaded only once a run has missed the memo more than a few times, so a rerun that hashes one
- * edited file does not pay for it. One `path\tkey\tsha256` line per file, written in chunks.
+ * edited file does not pay for it; before that, a file bigger than the table is looked up in it. One `path\tkey\tsha256` line per file, written in chunks.
  */
 /** Symlinks hash their target, and a path with a tab or newline cannot be a line of the file. */
 const cacheable = (path: string, stat: Stat) => stat.link === undefined && tableable(path)
@@ -340,6 +340,7 @@ export class HashCache {
   #entries: Map<string, string> | undefined
   readonly #pending = new Map<string, string>()
   #misses = 0
+  #fileSize: number | undefined
 
   constructor(file?: string) {
     this.#file = file
@@ -347,6 +348,14 @@ export class HashCache {
 
   #load(): Map<string, string> {
     return (this.#entries ??= this.#file ? readPathTable(this.#file) : new Map())
+  }
+
+  /** Reading the table costs less than reading a file bigger than it (generate stamping the 111 MB
+   *  dataset.jsonl in a process of its own). */
+  #findBig(path: string, stat: Stat): string | undefined {
+    if (!this.#file) return undefined
+    this.#fileSize ??= statSync(this.#file, { throwIfNoEntry: false })?.size ?? 0
+    return this.#fileSize > 0 && stat.size > this.#fileSize ? findInPathTable(this.#file, path) : undefined
   }
 
   /** The sha256 of a file (or symlink) as hashEntry gives it, from the memo, this cache or its bytes. */
@@ -365,9 +374,9 @@ export class HashCache {
   known(path: string, stat: Stat): string | undefined {
     const known = memoized(path, stat)
     if (known !== undefined || !cacheable(path, stat)) return known
-    if (++this.#misses <= HashCache.LOAD_AFTER && !this.#entries) return undefined
+    const early = ++this.#misses <= HashCache.LOAD_AFTER && !this.#entries
+    const entry = early ? this.#findBig(path, stat) : this.#load().get(path)
     const key = keyOf(stat)
-    const entry = this.#load().get(path)
     if (entry === undefined || entry.length !== key.length + 64 || !entry.startsWith(key)) return undefined
     const hash = entry.slice(key.length)
     rememberHash(path, stat, hash)

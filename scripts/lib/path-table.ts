@@ -31,6 +31,23 @@ export function readPathTable(file: string, header?: string): Map<string, string
   return entries
 }
 
+/** The entry of the last line for `path` (as readPathTable would have it), found in the file's
+ *  bytes without splitting it into a map: one lookup costs a read of the file, not a map of it. */
+export function findInPathTable(file: string, path: string): string | undefined {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch {
+    return undefined
+  }
+  const needle = Buffer.from(`\n${path}\t`)
+  const at = bytes.lastIndexOf(needle)
+  const start = at >= 0 ? at + needle.length : bytes.subarray(0, needle.length - 1).equals(needle.subarray(1)) ? needle.length - 1 : -1
+  if (start < 0) return undefined
+  const end = bytes.indexOf(10, start)
+  return bytes.toString('utf8', start, end === -1 ? bytes.length : end)
+}
+
 /** The file's text, in chunks of about 1 MB (for writeChunksAtomic or appending). */
 export function pathTableChunks(entries: Iterable<[string, string]>, header?: string): Generator<string> {
   return batched((function* () {
