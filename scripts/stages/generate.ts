@@ -29,6 +29,7 @@ import { readSelectedIds } from '../contracts/selected-tasks.ts'
 import { taskName } from './generate/task-files.ts'
 import { loadTemplates } from './generate/templates.ts'
 import { generatorVersion } from './generate/version.ts'
+import { withHeapGrowth } from '../lib/heap-growth.ts'
 import { RenderedWriter } from './generate/write.ts'
 import { KeptFiles } from './generate/kept.ts'
 import { computeBaselines } from './generate/baselines.ts'
@@ -121,7 +122,15 @@ export function completeConfig(config: GenerateOptions['config']): GenerateConfi
   }
 }
 
-export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+/** Heap growth while generating (lib/heap-growth.ts). At 8,000 tasks, against V8's own choice:
+ *  10 % cost CPU, 100 % saved less; 50 % peaked 60-110 MB lower in the same time. */
+const HEAP_GROWTH_PERCENT = 50
+
+export function generate(options: GenerateOptions): Promise<GenerateResult> {
+  return withHeapGrowth(HEAP_GROWTH_PERCENT, () => generateTasks(options))
+}
+
+async function generateTasks(options: GenerateOptions): Promise<GenerateResult> {
   const log = options.log ?? (() => {})
   const warn = options.warn ?? (() => {})
   const config = completeConfig(options.config)
