@@ -495,8 +495,9 @@ rules('leak check: a real ground-truth sentence pasted into an instruction is fo
 // to an ASCII k under toLowerCase), a lone surrogate, slashes and underscores.
 const edgeTexts = (count: number): string[] => {
   const alphabet = ['a', 'B', 'z', 'Q', '0', '9', '_', '/', '.', '-', ' ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u0085', '\u212a', '\u0130', 'Ä', '\ud83d']
+  // A 32-bit LCG in integer arithmetic, read from its high bits (its low bits cycle quickly).
   let seed = 7
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16
   return Array.from({ length: count }, () => Array.from({ length: next() % 40 }, () => alphabet[next() % alphabet.length]).join(''))
 }
 
