@@ -8,11 +8,19 @@
 // effect at the next collection; `0` is V8's default (the derived factor).
 import { setFlagsFromString } from 'node:v8'
 
+/** A step given on node's command line (NODE_OPTIONS cannot carry this flag) is left alone. */
+const chosen = process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))
+
+/** Runs that want the step (stages of one graph can overlap): the last to end gives V8 its
+ *  default back. Whatever else runs meanwhile in the process shares the step. */
+let running = 0
+
 export async function withHeapGrowth<T>(percent: number, run: () => Promise<T>): Promise<T> {
-  setFlagsFromString(`--heap-growing-percent=${percent}`)
+  if (chosen) return run()
+  if (running++ === 0) setFlagsFromString(`--heap-growing-percent=${percent}`)
   try {
     return await run()
   } finally {
-    setFlagsFromString('--heap-growing-percent=0')
+    if (--running === 0) setFlagsFromString('--heap-growing-percent=0')
   }
 }
