@@ -1068,7 +1068,10 @@ test('a file bigger than hashes.tsv is looked up there on the first miss, its la
   const line = (path: string, hash: string, mtimeMs = stats.get(path)!.mtimeMs) => `${path}\t${stats.get(path)!.size}:${mtimeMs}:${stats.get(path)!.ino}\t${hash}\n`
   // Planted hashes: what the bytes, read instead, would never give.
   const table = r.path('hashes.tsv')
-  writeFileSync(table, line(big, sha256('stale'), 1) + line(small, sha256('planted small')) + line(big, sha256('planted big')))
+  // The last line names a path that ends like big's: only a whole first field is big's line.
+  const elsewhere = `${r.path('in')}/x${big}`
+  const lookalike = `${elsewhere}\t${stats.get(big)!.size}:${stats.get(big)!.mtimeMs}:${stats.get(big)!.ino}\t${sha256('lookalike')}\n`
+  writeFileSync(table, line(big, sha256('stale'), 1) + line(small, sha256('planted small')) + line(big, sha256('planted big')) + lookalike)
   assert.ok(statSync(table).size < bytes.length)
   const cache = new HashCache(table)
   assert.is(cache.hash(big, stats.get(big)!), sha256('planted big'))

@@ -323,7 +323,8 @@ export const inodeKey = (st: Stat): string => `${st.ino}:${st.size}:${st.mtimeMs
  * full scale that is 857 MB hashed for extract. A hash learnt within 2 s of the file's mtime is
  * not remembered (a second write inside one coarse clock tick could leave the key equal). The file
  * is loaded only once a run has missed the memo more than a few times, so a rerun that hashes one
- * edited file does not pay for it; before that, a file bigger than the table is looked up in it. One `path\tkey\tsha256` line per file, written in chunks.
+ * edited file does not pay for it; before that, a file bigger than the table is looked up in it.
+ * One `path\tkey\tsha256` line per file, written in chunks.
  */
 /** Symlinks hash their target, and a path with a tab or newline cannot be a line of the file. */
 const cacheable = (path: string, stat: Stat) => stat.link === undefined && tableable(path)
