@@ -4,7 +4,7 @@
 //                                                         process take it (the two clear the same stale lock at once)
 // Each writes <dir>/result-<pid>: `held` or `refused: <message>`.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { acquireLock, LockError } from '../../scripts/engine/lock.ts'
 
@@ -21,14 +21,22 @@ function waitForFile(match: (name: string) => boolean, ms = 20_000): boolean {
   return false
 }
 
+// Written under another name and renamed: the test lists result files while they are written, and
+// must never read one half-written (an empty answer).
+function answer(text: string): void {
+  const partial = join(dir, `.partial-${process.pid}`)
+  writeFileSync(partial, text)
+  renameSync(partial, join(dir, `result-${process.pid}`))
+}
+
 function take(onStale: (message: string) => void): boolean {
   try {
     acquireLock(lock, outDir, onStale)
-    writeFileSync(join(dir, `result-${process.pid}`), 'held')
+    answer('held')
     return true
   } catch (error) {
     if (!(error instanceof LockError)) throw error
-    writeFileSync(join(dir, `result-${process.pid}`), `refused: ${error.message}`)
+    answer(`refused: ${error.message}`)
     return false
   }
 }
