@@ -185,8 +185,9 @@ async function execute(stage: Stage, x: Execution): Promise<Outcome> {
 async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Promise<Outcome> {
   const { options, store } = x
   const started = performance.now()
-  // Read against the record when there is one, so few changes can be written as a delta of them.
-  const previousStamps = verdict.stamps ?? readStamps(store, stage.name, verdict.record) ?? readStamps(store, stage.name)
+  // Read against the record when there is one, so few changes can be written as a delta of them;
+  // stamps the record does not name are still read for what they say (`clean` needs them).
+  const previousStamps = verdict.stamps ?? (verdict.record && readStamps(store, stage.name, verdict.record)) ?? readStamps(store, stage.name)
   // The stats the stamps are taken from, seen before the run (a plan without a record never
   // walked them): an input edited while the stage runs is then stale on the next run.
   verdict.observation.inputs()
