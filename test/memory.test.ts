@@ -1,12 +1,15 @@
-// releaseMemory (scripts/lib/release-memory.ts): V8's memory-reducing collection, asked for from
-// a program that was not started with --expose-gc. Each case runs in a child process of its own,
-// so the heap it measures and the flags it sets are that child's.
+// V8's heap from inside the process: releaseMemory (scripts/lib/release-memory.ts), its
+// memory-reducing collection asked for by a program not started with --expose-gc, and
+// holdYoungGeneration (scripts/lib/young-generation.ts), which stops the young generation growing
+// while a stage runs. Each case runs in a child process of its own, so the heap it measures and the
+// flags it sets are that child's.
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 
 const module = join(import.meta.dirname, '../scripts/lib/release-memory.ts')
+const youngGeneration = join(import.meta.dirname, '../scripts/lib/young-generation.ts')
 
 /** Grows the young generation the way a stage does (objects that survive a while), drops them,
  *  releases, and reports the new space's size before and after and whether gc is visible. */
@@ -52,6 +55,75 @@ test('releaseMemory uses the gc that node --expose-gc gave the program, and leav
   const { grown, released, gc } = run(['--expose-gc'])
   assert.is(gc[0], 'function')
   assert.ok(released <= grown / 4, `new space ${grown / MB} MB before the release, ${released / MB} MB after`)
+})
+
+/** Objects that survive a while, as a stage's records do: what makes V8 grow the young generation.
+ *  Between rounds the event loop turns (unless told not to), so GC events reach their observers. */
+const GROW = `
+  const { getHeapSpaceStatistics } = await import('node:v8')
+  const { holdYoungGeneration } = await import(process.argv[1])
+  const MB = 1 << 20
+  const newSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / MB
+  let kept = []
+  async function grow(rounds, turns = true) {
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < 1e5; i++) {
+        const record = { i, text: 'record ' + i }
+        if (i % 3 === 0) kept.push(record)
+      }
+      if (kept.length > 2e6) kept = []
+      if (turns) await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+  const sizes = {}
+`
+
+function young(steps: string): Record<string, number> {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', `${GROW}${steps}\nconsole.log(JSON.stringify(sizes))`, youngGeneration], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } })
+  assert.is(child.status, 0, child.stderr)
+  return JSON.parse(child.stdout)
+}
+
+test('a held young generation at the floor (32 MB) or above stays at its size however much survives, even before the event loop turns', () => {
+  const sizes = young(`
+    while (newSpace() < 32) await grow(1)
+    sizes.held = newSpace()
+    const letGo = holdYoungGeneration()
+    await grow(40, false)
+    sizes.after = newSpace()
+    letGo()
+  `)
+  assert.ok(sizes.held >= 32, JSON.stringify(sizes))
+  assert.is(sizes.after, sizes.held, JSON.stringify(sizes))
+})
+
+test('a held young generation below the floor grows to it and stops', () => {
+  const sizes = young(`
+    sizes.held = newSpace()
+    const letGo = holdYoungGeneration()
+    await grow(40)
+    sizes.after = newSpace()
+    letGo()
+  `)
+  assert.ok(sizes.held < 32, JSON.stringify(sizes))
+  assert.ok(sizes.after >= 32 && sizes.after <= 64, JSON.stringify(sizes))
+})
+
+test('once every hold is let go, the young generation grows again as V8 sees fit', () => {
+  const sizes = young(`
+    while (newSpace() < 32) await grow(1)
+    const first = holdYoungGeneration()
+    const second = holdYoungGeneration()
+    first()
+    await grow(40)
+    sizes.stillHeld = newSpace()
+    second()
+    second()
+    await grow(40)
+    sizes.free = newSpace()
+  `)
+  assert.ok(sizes.stillHeld <= 64, JSON.stringify(sizes))
+  assert.ok(sizes.free > sizes.stillHeld, JSON.stringify(sizes))
 })
 
 test.run()

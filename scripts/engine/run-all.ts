@@ -5,6 +5,7 @@ import { existsSync, lstatSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { OutputError, Staging } from './commit.ts'
 import { canonicalJson } from '../lib/hash.ts'
+import { holdYoungGeneration } from '../lib/young-generation.ts'
 import { LineCache } from './validate.ts'
 import { expand, HashCache, hashEntry, inodeKey, Listings, rememberHash, statDigest, type Stat, type StatMap } from './files.ts'
 import { acquireLock } from './lock.ts'
@@ -282,6 +283,9 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
   const lines = new LineCache(join(store.dir, 'validated'), schemas)
   let where = staging.dir
   let committed = false
+  // The young generation stays the size planning and the last stamps grew it to (at least 32 MB)
+  // while the stage runs, validates and records; left alone it doubles on to 128 MB.
+  const letGo = holdYoungGeneration()
   try {
     result = await stage.run(ctx)
     const early = await stamper.finish()
@@ -311,6 +315,7 @@ async function runStage(stage: Stage, verdict: StageVerdict, x: Execution): Prom
     })
     return 'failed'
   } finally {
+    letGo()
     stamper.close()
     options.signal?.removeEventListener('abort', onAbort)
   }

@@ -1,0 +1,49 @@
+// V8 doubles the young generation whenever more has survived since its last growth than it holds,
+// up to 64 MB per semi-space here (it sizes that limit from the heap's). A stage that builds up
+// tens of MB of records on the main thread (extract) ends with 128 MB of new space, most of its peak
+// memory above the live data. `--max-semi-space-size` would cap it, but V8 reads it only when the
+// heap is set up, and NODE_OPTIONS is the user's. The growth factor is read at each growth: held at
+// 1 once the new space has reached a floor, it stops there; below the floor (a small run, or after
+// releaseMemory shrank it) the young generation may grow back to it.
+import { PerformanceObserver } from 'node:perf_hooks'
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
+
+/** New space (both semi-spaces) a held young generation may grow to: 16 MB per semi-space. */
+const FLOOR_BYTES = 32 << 20
+/** V8's default factor. */
+const GROWTH = 2
+
+/** A young generation sized on node's command line (or in NODE_OPTIONS) is left alone. */
+const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => /^--(max|min)[-_]semi[-_]space[-_]size|^--semi[-_]space[-_]growth[-_]factor/.test(arg))
+
+const newSpaceBytes = (): number => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0
+
+function settle(): void {
+  setFlagsFromString(`--semi-space-growth-factor=${newSpaceBytes() >= FLOOR_BYTES ? 1 : GROWTH}`)
+}
+
+/** Holds taken (stages of one graph can overlap): when the last is let go, V8 may grow it again. */
+let holding = 0
+let observer: PerformanceObserver | undefined
+
+/**
+ * Keeps the young generation at its present size (or lets it grow to the floor) until the
+ * returned function is called. GC events reach the observer only when the event loop turns, so
+ * below the floor a busy stretch may grow past it by a step or two before the hold takes.
+ */
+export function holdYoungGeneration(): () => void {
+  if (chosen) return () => {}
+  if (holding++ === 0) {
+    observer = new PerformanceObserver(settle)
+    observer.observe({ entryTypes: ['gc'] })
+  }
+  settle()
+  let held = true
+  return () => {
+    if (!held) return
+    held = false
+    if (--holding > 0) return
+    observer?.disconnect()
+    setFlagsFromString(`--semi-space-growth-factor=${GROWTH}`)
+  }
+}
