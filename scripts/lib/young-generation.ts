@@ -1,10 +1,15 @@
 // V8 doubles the young generation whenever more has survived since its last growth than it holds,
-// up to 64 MB per semi-space here (it sizes that limit from the heap's). A stage that builds up
-// tens of MB of records on the main thread (extract) ends with 128 MB of new space, most of its peak
-// memory above the live data. `--max-semi-space-size` would cap it, but V8 reads it only when the
-// heap is set up, and NODE_OPTIONS is the user's. The growth factor is read at each growth: held at
-// 1 once the new space has reached a floor, it stops there; below the floor (a small run, or after
-// releaseMemory shrank it) the young generation may grow back to it.
+// up to 64 MB per semi-space here (it sizes that limit from the machine's memory). A stage that
+// builds up tens of MB of records on the main thread (extract) ends with 128 MB of new space, most
+// of its peak memory above the live data. `--max-semi-space-size` would cap it, but V8 reads it only
+// when the heap is set up, and NODE_OPTIONS is the user's. The growth factor is read at each
+// growth: held at 1 once the new space has reached a floor, it stops there; below the floor (a
+// small run, or after releaseMemory shrank it) the young generation may grow back to it.
+//
+// The factor is one flag for the whole process: a worker thread started during a hold keeps its
+// young generation at its starting size too (ours allocate little: the measured runs took the same
+// time), and, since V8 keys code caches by its flags, it compiles into a compile-cache directory of
+// its own, which fills on first use like the main one.
 import { PerformanceObserver } from 'node:perf_hooks'
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
 
@@ -46,4 +51,9 @@ export function holdYoungGeneration(): () => void {
     observer?.disconnect()
     setFlagsFromString(`--semi-space-growth-factor=${GROWTH}`)
   }
+}
+
+/** Judges the young generation against the floor now, if it is held (after a collection shrank it). */
+export function rejudgeHeldYoungGeneration(): void {
+  if (holding > 0) settle()
 }
