@@ -7,20 +7,24 @@
 // The flag is read whenever V8 computes a limit, so setting it while the process runs takes
 // effect at the next collection; `0` is V8's default (the derived factor).
 import { setFlagsFromString } from 'node:v8'
+import { flagGiven, SharedHold } from './v8-flags.ts'
 
-/** A step given on node's command line (NODE_OPTIONS cannot carry this flag) is left alone. */
-const chosen = process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))
+const chosen = flagGiven('heap-growing-percent')
 
-/** Runs that want the step (stages of one graph can overlap): the last to end gives V8 its
- *  default back. Whatever else runs meanwhile in the process shares the step. */
-let running = 0
+/** The first run to want a step sets it; whatever else runs meanwhile in the process shares it. */
+let wanted = 0
+const step = new SharedHold(
+  () => setFlagsFromString(`--heap-growing-percent=${wanted}`),
+  () => setFlagsFromString('--heap-growing-percent=0'),
+)
 
 export async function withHeapGrowth<T>(percent: number, run: () => Promise<T>): Promise<T> {
   if (chosen) return run()
-  if (running++ === 0) setFlagsFromString(`--heap-growing-percent=${percent}`)
+  if (!step.held) wanted = percent
+  const letGo = step.take()
   try {
     return await run()
   } finally {
-    if (--running === 0) setFlagsFromString('--heap-growing-percent=0')
+    letGo()
   }
 }

@@ -12,14 +12,14 @@
 // its own, which fills on first use like the main one.
 import { PerformanceObserver } from 'node:perf_hooks'
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
+import { flagGiven, SharedHold } from './v8-flags.ts'
 
 /** New space (both semi-spaces) a held young generation may grow to: 16 MB per semi-space. */
 const FLOOR_BYTES = 32 << 20
 /** V8's default factor. */
 const GROWTH = 2
 
-/** A young generation sized on node's command line (or in NODE_OPTIONS) is left alone. */
-const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => /^--(max|min)[-_]semi[-_]space[-_]size|^--semi[-_]space[-_]growth[-_]factor/.test(arg))
+const chosen = flagGiven('max-semi-space-size', 'min-semi-space-size', 'semi-space-growth-factor')
 
 const newSpaceBytes = (): number => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0
 
@@ -27,9 +27,17 @@ function settle(): void {
   setFlagsFromString(`--semi-space-growth-factor=${newSpaceBytes() >= FLOOR_BYTES ? 1 : GROWTH}`)
 }
 
-/** Holds taken (stages of one graph can overlap): when the last is let go, V8 may grow it again. */
-let holding = 0
 let observer: PerformanceObserver | undefined
+const hold = new SharedHold(
+  () => {
+    observer = new PerformanceObserver(settle)
+    observer.observe({ entryTypes: ['gc'] })
+  },
+  () => {
+    observer?.disconnect()
+    setFlagsFromString(`--semi-space-growth-factor=${GROWTH}`)
+  },
+)
 
 /**
  * Keeps the young generation at its present size (or lets it grow to the floor) until the
@@ -38,22 +46,12 @@ let observer: PerformanceObserver | undefined
  */
 export function holdYoungGeneration(): () => void {
   if (chosen) return () => {}
-  if (holding++ === 0) {
-    observer = new PerformanceObserver(settle)
-    observer.observe({ entryTypes: ['gc'] })
-  }
+  const letGo = hold.take()
   settle()
-  let held = true
-  return () => {
-    if (!held) return
-    held = false
-    if (--holding > 0) return
-    observer?.disconnect()
-    setFlagsFromString(`--semi-space-growth-factor=${GROWTH}`)
-  }
+  return letGo
 }
 
 /** Judges the young generation against the floor now, if it is held (after a collection shrank it). */
 export function rejudgeHeldYoungGeneration(): void {
-  if (holding > 0) settle()
+  if (hold.held) settle()
 }
