@@ -1,8 +1,8 @@
 // V8's heap from inside the process: releaseMemory (scripts/lib/release-memory.ts), its
 // memory-reducing collection asked for by a program not started with --expose-gc, and
 // holdYoungGeneration (scripts/lib/young-generation.ts), which stops the young generation growing
-// while a stage runs. Each case runs in a child process of its own, so the heap it measures and the
-// flags it sets are that child's.
+// while a stage runs; and what the engine keeps of a stage's items until commit. Each case runs in
+// a child process of its own, so the heap it measures and the flags it sets are that child's.
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -157,4 +157,21 @@ test('a held young generation that releaseMemory shrank may grow back at once, b
   assert.ok(sizes.after >= 32, JSON.stringify(sizes))
 })
 
+
+test('the check runItems leaves for commit time holds its lent entries only, not what the run prepared', () => {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    const { runItems } = await import(process.argv[1])
+    const { releaseMemory } = await import(process.argv[2])
+    const specOver = (prepared) => ({ keys: ['a', 'b'], prepare: (key) => ({ hash: key, value: prepared }), build: async () => ({}) })
+    let spec = specOver({ rows: new Array(1e5).fill('row') })
+    const prepared = new WeakRef(spec.prepare('a').value)
+    const ran = await runItems(spec, { existing: () => [], remove: () => {}, concurrency: 1 })
+    spec = undefined
+    await new Promise((resolve) => setImmediate(resolve))
+    releaseMemory()
+    console.log(JSON.stringify({ kept: prepared.deref() !== undefined, moved: ran.moved() }))
+  `, join(import.meta.dirname, '../scripts/engine/items.ts'), module], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } })
+  assert.is(child.status, 0, child.stderr)
+  assert.equal(JSON.parse(child.stdout), { kept: false, moved: [] })
+})
 test.run()
