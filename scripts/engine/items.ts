@@ -282,7 +282,7 @@ export async function runItems<V, F>(spec: ItemsSpec<V, F>, env: ItemsEnv): Prom
  * The lent entries that no longer hold what was recorded. Made outside runItems so the check,
  * kept until the stage commits, holds only these two and not the run's whole scope: at full scale
  * that kept 13-15 MB of extract's project scans and line store alive through its validation and
- * recording, and more of generate's at 8,000 tasks.
+ * recording.
  */
 const movedSince = (lent: Map<string, EntryStamp | undefined>, current: string | undefined) => (): string[] =>
   [...lent].map(([key, stamp]) => [join(current as string, key), stamp] as const).filter(([dir, stamp]) => checkEntry(dir, stamp) !== 'same').map(([dir]) => dir)
