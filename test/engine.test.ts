@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
-import { runAll, planAll, type EngineOptions } from '../scripts/engine/run-all.ts'
+import { outputHasher, runAll, planAll, type EngineOptions } from '../scripts/engine/run-all.ts'
 import { clean } from '../scripts/engine/clean.ts'
 import { decideItem, readBook, runItems, strayEntries, writeBook } from '../scripts/engine/items.ts'
 import { forEachLimited } from '../scripts/engine/limit.ts'
@@ -1082,6 +1082,22 @@ test('a file bigger than hashes.tsv is looked up there on the first miss, its la
   // The table's first line is found too.
   writeFileSync(table, line(first, sha256('planted first')) + line(small, sha256('planted small')))
   assert.is(new HashCache(table).hash(first, stats.get(first)!), sha256('planted first'))
+})
+
+test("an output hard-linked to an input is stamped with the input's hash unread; one whose inode number alone matches an input's is read", () => {
+  using r = rig({ 'in/a.txt': 'input a', 'in/b.txt': 'input b', 'out/c.txt': 'another file' }, 'lbh-linked-')
+  const inputs = expand([r.path('in')])
+  // Hashes no read could give: a stamp taken from them proves the output was not read.
+  const recorded = (path: string) => sha256(`recorded ${path}`)
+  const stamps = Object.fromEntries([...inputs].map(([path, st]): [string, FileStamp] => [path, [st.size, st.mtimeMs, recorded(path)]]))
+  const hashOf = outputHasher(inputs, stamps, new Map())
+  linkSync(r.path('in/a.txt'), r.path('out/a.txt'))
+  const a = r.path('out/a.txt')
+  assert.is(hashOf(a, expand([a]).get(a)!), recorded(r.path('in/a.txt')))
+  // An inode of the same number on another file system (the data on disk, the tasks on tmpfs).
+  const c = r.path('out/c.txt')
+  const sameNumber = { ...expand([c]).get(c)!, ino: inputs.get(r.path('in/b.txt'))!.ino }
+  assert.is(hashOf(c, sameNumber), sha256(readFileSync(c)))
 })
 
 test('input hashes are remembered across runs by path, size, mtime and inode, and a file replaced under the same size and mtime is not trusted', () => {

@@ -157,7 +157,6 @@ test('a held young generation that releaseMemory shrank may grow back at once, b
   assert.ok(sizes.after >= 32, JSON.stringify(sizes))
 })
 
-
 test('the check runItems leaves for commit time holds its lent entries only, not what the run prepared', () => {
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
     const { runItems } = await import(process.argv[1])
@@ -174,4 +173,5 @@ test('the check runItems leaves for commit time holds its lent entries only, not
   assert.is(child.status, 0, child.stderr)
   assert.equal(JSON.parse(child.stdout), { kept: false, moved: [] })
 })
+
 test.run()

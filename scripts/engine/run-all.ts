@@ -474,11 +474,11 @@ function stampedEntry(stage: Stage, owned: Record<string, string[]> | undefined)
 }
 
 /** How an output file is hashed for its stamp: validated bytes, a hard-linked input, or a read. */
-function outputHasher(inputs: StatMap, inputStamps: Record<string, FileStamp>, validated: Map<string, string>): HashOf {
+export function outputHasher(inputs: StatMap, inputStamps: Record<string, FileStamp>, validated: Map<string, string>): HashOf {
   // A hard-linked output shares its inode with an input already hashed: no need to read it again.
-  // Made on the first output that needs it (extract's three validated files never do), by inode
-  // number to a path the input stamps already hold: keyed by inodeKey strings, over 82,000 inputs
-  // the map was 8 MB at the peak of an 8,000-task generate.
+  // The map is made on the first output that needs it (extract's three validated files never do)
+  // and goes from inode number to the input's path, both held already; a map from inodeKey strings
+  // to hashes was 8 MB over 82,000 inputs at the peak of an 8,000-task generate.
   let byInode: Map<number, string> | undefined
   const linkedHash = (st: Stat) => {
     if (!byInode) {
