@@ -5,6 +5,7 @@
 // asking for that collection lowers the process's resident memory for the rest of it.
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { flagGiven } from './v8-flags.ts'
 import { rejudgeHeldYoungGeneration } from './young-generation.ts'
 
 type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
@@ -19,7 +20,7 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
 function collector(): Collect {
   const exposed = (globalThis as { gc?: unknown }).gc
   if (typeof exposed === 'function') return exposed as Collect
-  if (process.execArgv.some((arg) => /^--expose[-_]gc[-_]as\b/.test(arg))) return () => {}
+  if (flagGiven('expose-gc-as')) return () => {}
   try {
     setFlagsFromString('--expose-gc')
     return runInNewContext('gc') as Collect
