@@ -4,9 +4,10 @@
 //                                                         process take it (the two clear the same stale lock at once)
 // Each writes <dir>/result-<pid>: `held` or `refused: <message>`.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { acquireLock, LockError } from '../../scripts/engine/lock.ts'
+import { writeFileAtomic } from '../../scripts/lib/fsx.ts'
 
 const [role, lock, outDir, dir] = process.argv.slice(2)
 
@@ -21,13 +22,9 @@ function waitForFile(match: (name: string) => boolean, ms = 20_000): boolean {
   return false
 }
 
-// Written under another name and renamed: the test lists result files while they are written, and
-// must never read one half-written (an empty answer).
-function answer(text: string): void {
-  const partial = join(dir, `.partial-${process.pid}`)
-  writeFileSync(partial, text)
-  renameSync(partial, join(dir, `result-${process.pid}`))
-}
+// Through a temp file and a rename: the test lists result files while they are written, and must
+// never read one half-written (an empty answer).
+const answer = (text: string): void => writeFileAtomic(join(dir, `result-${process.pid}`), text)
 
 function take(onStale: (message: string) => void): boolean {
   try {

@@ -51,7 +51,8 @@ test('two runs clearing the same stale lock at once: only one of them holds it',
 
     // The first run sees the stale lock; just before it clears it, a second run clears it and takes the lock.
     const first = spawn(process.execPath, [LOCK_HELPER, 'race', lock, out, signals], { stdio: 'inherit' })
-    const results = () => readdirSync(signals).filter((n) => n.startsWith('result-'))
+    // result-<pid> only: an answer's temp file (result-<pid>.tmp-<pid>) is not one yet.
+    const results = () => readdirSync(signals).filter((n) => /^result-\d+$/.test(n))
     assert.ok(await eventually(() => results().length === 2, 20_000), `both processes answer; got ${results().join(', ')}`)
     const answers = results().map((n) => readFileSync(join(signals, n), 'utf8'))
     writeFileSync(join(signals, 'release'), '')
