@@ -115,13 +115,6 @@ export function run(engine: Engine, args: string[], options: ExecOptions = {}): 
 /** Image ids are compared without the `sha256:` prefix (Podman prints them bare). */
 export const bareId = (id: string): string => id.trim().replace(/^sha256:/, '')
 
-/** Every image id the engine holds, or undefined when it cannot be asked. */
-export async function listImageIds(engine: Engine, signal?: AbortSignal): Promise<Set<string> | undefined> {
-  const r = await run(engine, ['images', '--all', '--no-trunc', '--quiet'], { signal, timeoutMs: 60_000 })
-  if (r.code !== 0) return undefined
-  return new Set(r.stdout.split('\n').map(bareId).filter(Boolean))
-}
-
 export async function imageExists(engine: Engine, ref: string, signal?: AbortSignal): Promise<boolean> {
   const r = await run(engine, ['image', 'inspect', '--format', '{{.Id}}', ref], { signal, timeoutMs: 60_000 })
   return r.code === 0

@@ -9,7 +9,7 @@ import { imageName } from './smoke-config.ts'
 import { buildImage } from './smoke-build.ts'
 import { containerTrial, removeOrphanedTrials } from './container.ts'
 import { describeExit, lastLines } from './exec.ts'
-import { bareId, imageLayers, listImageIds, run, storageDir, type Engine } from './engine.ts'
+import { bareId, imageLayers, run, storageDir, type Engine } from './engine.ts'
 import { formatIssues, lintDockerfile } from './lint.ts'
 import { localTrial } from './local.ts'
 import { readDockerfile, splitDockerfile, type Instruction, type SmokeTask } from './smoke-manifest.ts'
@@ -20,7 +20,7 @@ import { statfsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ItemsResult, ItemsRunner } from '../../engine/items.ts'
 import { sha256 } from '../../lib/hash.ts'
-import { imageState, imageTag, OUT_LABEL, tagMap } from './tags.ts'
+import { imageState, imageTag, listImages, OUT_LABEL } from './tags.ts'
 import { hasSidecar, mcpCheck, notRun, remoteEntry } from './mcp-check.ts'
 
 export interface ImageRecord {
@@ -134,12 +134,11 @@ export async function withEngine(engine: Engine, ctx: ModeContext): Promise<Mode
   const { config, signal } = ctx
   const orphans = await removeOrphanedTrials(engine)
   if (orphans) ctx.log(`removed ${orphans} trial container(s) left by a run that was killed`)
-  const present = (await listImageIds(engine, signal)) ?? new Set<string>()
-  const tags = (await tagMap(engine, signal)) ?? new Map<string, string>()
+  const held = (await listImages(engine, signal)) ?? { ids: new Set<string>(), tags: new Map<string, string>() }
   const { entries, fresh } = await runTasks(ctx, {
     engine: engine.kind,
     // Kept only while its tag still points to the image it names (another run may have moved it).
-    present: (entry) => entry.status === 'pass' && !!entry.image_id && (!config.keep_images || (entry.image !== null && imageState({ image_id: entry.image_id, tag: entry.image }, tags, present) === 'ok')),
+    present: (entry) => entry.status === 'pass' && !!entry.image_id && (!config.keep_images || (entry.image !== null && imageState({ image_id: entry.image_id, tag: entry.image }, held) === 'ok')),
     before: async (todo) => {
       await warnLowDisk(engine, config, ctx.warn)
       await prebuildPrefixes(engine, distinctToolchains(todo), ctx.log, signal)

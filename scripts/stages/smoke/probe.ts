@@ -1,9 +1,9 @@
 // What the engine's plan asks of the smoke stage on every run, kept apart from the stage itself so
 // a no-op run loads a few small modules (and no schema compiler: the config it gets is complete).
 import type { SmokeConfig } from './smoke-config.ts'
-import { detectEngine, describeEngine, listImageIds } from './engine.ts'
+import { detectEngine, describeEngine } from './engine.ts'
 import type { ImageRecord } from './modes.ts'
-import { imageState, tagMap } from './tags.ts'
+import { imageState, listImages } from './tags.ts'
 
 /** `none`, or the engine and its server version: part of the stage's recipe. */
 export async function probeCompleteConfig(config: SmokeConfig): Promise<string> {
@@ -21,12 +21,11 @@ export async function imageProblemsCompleteConfig(images: Record<string, ImageRe
   if (!config.keep_images || Object.keys(images).length === 0) return none
   const { engine } = await detectEngine(config)
   if (!engine) return none
-  const present = await listImageIds(engine)
-  const tags = await tagMap(engine)
-  if (!present || !tags) return none
+  const listing = await listImages(engine)
+  if (!listing) return none
   const out: { gone: string[]; moved: string[] } = { gone: [], moved: [] }
   for (const id of Object.keys(images).sort()) {
-    const state = imageState(images[id], tags, present)
+    const state = imageState(images[id], listing)
     if (state !== 'ok') out[state].push(id)
   }
   return out
