@@ -40,7 +40,7 @@ export interface ImageListing {
 /**
  * One listing of every image, tagged or not (bare ids); undefined when the engine cannot be asked.
  * One call, not an id list and a tag list: each makes the daemon walk all its images (0.2-0.3 s
- * with a few thousand build layers), and a no-op run asks this on every run.
+ * with a few thousand build layers), and every run that plans smoke asks, a no-op too.
  */
 export async function listImages(engine: Engine, signal?: AbortSignal): Promise<ImageListing | undefined> {
   const r = await run(engine, ['images', '--all', '--no-trunc', '--format', '{{.Repository}}:{{.Tag}} {{.ID}}'], { signal, timeoutMs: 60_000 })
