@@ -11,6 +11,7 @@ import type { EngineEvent, StagePlan } from '../scripts/engine/types.ts'
 import { journalPath } from '../scripts/engine/items.ts'
 import { itemsPath } from '../scripts/engine/record.ts'
 import type { SmokeReport } from '../scripts/stages/smoke.ts'
+import { OUT_LABEL, outScope } from '../scripts/stages/smoke/tags.ts'
 import { rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -103,11 +104,16 @@ if (skipReason) {
       assertTrue(a)
       assertTrue(b)
 
+      // An image of this out dir with no tag left (its tag moved away, the smoke run that would
+      // remove it killed): clean must find it by its id.
+      const untagged = spawnSync('docker', ['build', '--quiet', '--label', `${OUT_LABEL}=${outScope(a)}`, '-'], { input: 'FROM debian:trixie-slim\n', encoding: 'utf8' })
+      assert.is(untagged.status, 0, untagged.stderr)
       const cleaned = spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'clean', 'smoke', ...args(a, 2).slice(1)], { encoding: 'utf8' })
       assert.is(cleaned.status, 0, cleaned.stderr)
       assert.match(cleaned.stdout, /removed \d+ image\(s\) this out dir built/)
       for (const t of report(b).tasks) assert.is(tagTarget(t.image as string), t.image_id, 'the other out dir keeps its images')
       for (const t of ta) assert.is(tagTarget(t.image as string), undefined, `${t.image} was removed`)
+      assert.is(docker('images', '--all', '--quiet', '--filter', `label=${OUT_LABEL}=${outScope(a)}`).stdout.trim(), '', 'no image of the cleaned out dir is left')
       assertTrue(b)
     } finally {
       for (const out of [a, b]) if (existsSync(join(out, '.taskcache'))) spawnSync(process.execPath, [join(ROOT, 'Taskfile.ts'), 'clean', 'smoke', ...args(out, 2).slice(1)])

@@ -31,6 +31,9 @@ export function imageTag(config: Pick<SmokeConfig, 'image_prefix'>, id: string, 
   return `${imageName(config, id)}:${sha256(`${scope}\n${outputHash}`).slice(0, 16)}`
 }
 
+/** `images` printing one `repo:tag id` row per tag (`<none>:<none>` for an untagged image). */
+const ROWS = ['--no-trunc', '--format', '{{.Repository}}:{{.Tag}} {{.ID}}']
+
 /** What the engine holds: every image id (intermediate ones too), and each `repo:tag` → its id. */
 export interface ImageListing {
   ids: Set<string>
@@ -43,14 +46,18 @@ export interface ImageListing {
  * with a few thousand build layers), and every run that plans smoke asks, a no-op too.
  */
 export async function listImages(engine: Engine, signal?: AbortSignal): Promise<ImageListing | undefined> {
-  const r = await run(engine, ['images', '--all', '--no-trunc', '--format', '{{.Repository}}:{{.Tag}} {{.ID}}'], { signal, timeoutMs: 60_000 })
-  if (r.code !== 0) return undefined
+  const r = await run(engine, ['images', '--all', ...ROWS], { signal, timeoutMs: 60_000 })
+  return r.code === 0 ? parseRows(r.stdout) : undefined
+}
+
+function parseRows(stdout: string): ImageListing {
   const listing: ImageListing = { ids: new Set(), tags: new Map() }
-  for (const line of r.stdout.split('\n')) {
-    const [tag, id] = line.trim().split(/\s+/)
-    if (!tag || !id) continue
-    listing.ids.add(bareId(id))
-    if (!tag.includes('<none>')) listing.tags.set(tag, bareId(id))
+  for (const line of stdout.split('\n')) {
+    const [tag, raw] = line.trim().split(/\s+/)
+    if (!tag || !raw) continue
+    const id = bareId(raw)
+    listing.ids.add(id)
+    if (!tag.includes('<none>')) listing.tags.set(tag, id)
   }
   return listing
 }
@@ -78,17 +85,13 @@ export async function removeOutDirImages(config: SmokeConfig, outDir: string, pr
     return
   }
   const scope = outScope(outDir)
-  const listed = await run(engine, ['images', '--no-trunc', '--filter', `label=${OUT_LABEL}=${scope}`, '--format', '{{.Repository}}:{{.Tag}} {{.ID}}'], { timeoutMs: 60_000 })
+  const listed = await run(engine, ['images', '--filter', `label=${OUT_LABEL}=${scope}`, ...ROWS], { timeoutMs: 60_000 })
   if (listed.code !== 0) throw new Error(`clean smoke: ${engine.bin} images failed: ${listed.output.trim().split('\n').pop()}`)
-  const refs = new Set<string>()
-  const ids = new Set<string>()
-  for (const line of listed.stdout.split('\n')) {
-    const [tag, id] = line.trim().split(/\s+/)
-    if (!id) continue
-    ids.add(bareId(id))
-    refs.add(tag.includes('<none>') ? bareId(id) : tag)
-  }
-  if (!refs.size) {
+  const { ids, tags } = parseRows(listed.stdout)
+  // Its tags, and the ids of its images that have none.
+  const tagged = new Set(tags.values())
+  const refs = [...tags.keys(), ...[...ids].filter((id) => !tagged.has(id))]
+  if (!refs.length) {
     print('clean smoke: no image of this out dir is left')
     return
   }
