@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, spawnSync } from 'node:child_process'
-import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, globSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { stripVTControlCharacters as plain } from 'node:util'
 import { outputHasher, runAll, planAll, type EngineOptions } from '../scripts/engine/run-all.ts'
@@ -17,7 +17,7 @@ import { sha256 } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
 import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
 import { schemaSet } from '../scripts/engine/schema-set.ts'
-import { expand, HashCache, Listings, specDigest, specStats, statDigest, WalkLog } from '../scripts/engine/files.ts'
+import { expand, globIn, HashCache, Listings, specDigest, specStats, statDigest, WalkLog } from '../scripts/engine/files.ts'
 import { entryContent } from '../scripts/engine/outputs.ts'
 
 const TASKFILE = join(import.meta.dirname, 'fixtures', 'engine-taskfile', 'Taskfile.ts')
@@ -965,6 +965,21 @@ test('JSONL validation checks only lines not proven valid before, and still name
   validateFile(schemaSet([]), r.path('b.jsonl'), schema, 'out/a.jsonl', again)
   r.write({ 'c.jsonl': `${lines.join('\n')}\n{"score": 1}\n` })
   assert.throws(() => validateFile(schemaSet([]), r.path('c.jsonl'), schema, 'out/a.jsonl', again), (e: Error) => /out\/a\.jsonl:6: .*\/reward: is required/s.test(e.message))
+})
+
+test('the staged files a tree output declares schemas for are the ones node\'s glob finds', () => {
+  using r = rig({
+    'manifest.json': '{}', '.hidden/task.toml': '', 'a/task.toml': '', 'a/tests/g.json': '', 'b/other': '', 'f': '',
+    'c/real/g.json': '', 'e/tests/g.json/inside': '', '.x.json': '', 'h/tests/keep': '', 'd/x': '',
+  })
+  symlinkSync('a', r.path('to-a'))
+  symlinkSync('real', r.path('c/tests'))
+  symlinkSync('/nonexistent', r.path('d/tests'))
+  symlinkSync('/nonexistent', r.path('h/tests/g.json'))
+  const patterns = ['manifest.json', 'missing.json', '*/task.toml', '*/tests/g.json', '*/nope', 'f/x', '.hidden/task.toml', 'a/tests/g.json', 'c/tests/g.json', '*.json', '*/*', '{a,b}/*', 'a/../manifest.json']
+  for (const pattern of patterns) assert.equal(globIn(r.dir, pattern), globSync(pattern, { cwd: r.dir }).sort(), pattern)
+  assert.equal(globIn(r.dir, '*/tests/g.json'), ['a/tests/g.json', 'c/tests/g.json', 'e/tests/g.json', 'h/tests/g.json'])
+  assert.equal(globIn(r.path('missing'), '*/task.toml'), [])
 })
 
 test('a large JSON document is checked one array item at a time, accepting and refusing what a parse in one piece would', () => {

@@ -1,10 +1,11 @@
 // Staging, validation and the swap into place. A stage only ever writes into staging; nothing it
 // produces reaches a declared output path before every staged artifact has passed its schema.
-import { existsSync, globSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { stagingRoot, type Store } from './record.ts'
 import type { OutputSpec } from './types.ts'
 import { validateFile, type LineCache } from './validate.ts'
+import { globIn } from './files.ts'
 import { ExitError } from './exit-error.ts'
 import type { SchemaSet } from './schema-set.ts'
 
@@ -77,7 +78,7 @@ export class Staging {
       }
       if (output.kind === 'dir' && !existsSync(staged)) throw new OutputError(`the stage did not write ${output.path}/`)
       for (const [pattern, schema] of Object.entries(output.schemas ?? {})) {
-        for (const rel of globSync(pattern, { cwd: staged }).sort()) {
+        for (const rel of globIn(staged, pattern)) {
           hashes.set(join(output.path, rel), validateFile(schemas, join(staged, rel), schema, join(output.path, rel), lines))
         }
       }

@@ -158,6 +158,41 @@ function simpleGlob(spec: string, listings: Listings): string[] | undefined {
     .map((n) => `${dir}/${n}`)
 }
 
+/** A literal relative path: no glob syntax, no `.` or `..` segment, nothing glob could read another way. */
+const LITERAL_PATH = /^(?!\.\.?(\/|$))[\w.-]+(\/(?!\.\.?(\/|$))[\w.-]+)*$/
+
+/**
+ * globSync(pattern, { cwd }), sorted, for the shapes outputs declare schemas by (a literal path,
+ * or `*` over the entries of cwd and a literal path below each), with one listing and an lstat per
+ * match: node's glob walker took 0.5-0.9 s over 8,000 task dirs for what this does in under 0.1 s.
+ * The answers are glob's: `*` names neither a dotfile nor a symlink to a directory, and the
+ * literal rest may pass through symlinks and may end on a dangling one. Other patterns go to
+ * globSync.
+ */
+export function globIn(cwd: string, pattern: string): string[] {
+  const rest = pattern.startsWith('*/') ? pattern.slice(2) : undefined
+  if (!LITERAL_PATH.test(rest ?? pattern)) return globSync(pattern, { cwd }).sort()
+  const exists = (rel: string) => {
+    try {
+      return Boolean(lstatSync(`${cwd}/${rel}`))
+    } catch {
+      return false
+    }
+  }
+  if (rest === undefined) return exists(pattern) ? [pattern] : []
+  let entries: Dirent[]
+  try {
+    entries = readdirSync(cwd, { withFileTypes: true })
+  } catch {
+    return []
+  }
+  return entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => `${e.name}/${rest}`)
+    .filter(exists)
+    .sort()
+}
+
 const NO_LISTINGS = new Listings()
 
 /** Visits every file of files, directories (recursively) and globs; missing paths are skipped. */
