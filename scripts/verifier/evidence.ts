@@ -4,7 +4,7 @@
 // relies on, a hash index of the lines of those files that carry a ground-truth identifier, what
 // the instruction already gives away, and the judge's rubric. Also the real code lines the
 // oracle quotes as evidence.
-import { createHash } from 'node:crypto'
+import { sha256 } from '../lib/hash.ts'
 import {
   CONTAINER_ROOT, contentTokens, countWords, identifiers, lineHash, MIN_CODE_LINE_CHARS, normaliseCodeLine,
   normaliseText, pathNames, proseOf, relativeProjectPath, resolverFor,
@@ -156,7 +156,6 @@ export function judgeRubric(gt: GroundTruthFile, reference: string): string {
   ].join('\n')
 }
 
-export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex')
 
 export interface Enrichment {
   project: ProjectView

@@ -3,7 +3,7 @@
 // has a namesake there; change both or the parity test fails. Where JavaScript and Python differ
 // (\w and \s, lower-casing, str.split, round-half-even, sum(), set order), both sides avoid the
 // built-in: sums run over code-point-sorted items.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import {
   DEFAULT_JUDGE, DEFAULT_LIMITS, DEFAULT_WEIGHTS, METRICS,
   type CodeDetails, type FileDetails, type FileGateDetails, type GroundTruthFile, type JudgeDetails, type JudgeOutcome, type JudgeSettings,
@@ -155,7 +155,7 @@ export const normaliseCodeLine = (line: string): string => line.replace(WS_RUN, 
 /** First 16 hex digits of the SHA-1 of a normalised line (verify.py checks the same). */
 export function lineHash(norm: string): string | undefined {
   if (!norm.isWellFormed()) return undefined // a lone surrogate: no project file contains one
-  return createHash('sha1').update(norm, 'utf8').digest('hex').slice(0, 16)
+  return hash('sha1', norm, 'hex').slice(0, 16)
 }
 
 /** F1 of two sets: recall weighs truth items by weight(item), precision is the plain share of the
