@@ -68,17 +68,23 @@ function projectView(tree: ProjectTree): ProjectView {
 }
 
 function readView(tree: ProjectTree): ProjectView {
+  // The tasks of a project share many relevant files: read each once per view.
+  const texts = new Map<string, string | undefined>()
+  const readText = (rel: string): string | undefined => {
+    const entry = tree.files.get(rel)
+    if (!entry || entry.kind !== 'file' || entry.size > MAX_INDEXED_BYTES) return undefined
+    try {
+      const bytes = readFileSync(join(tree.root, rel))
+      return bytes.includes(0) ? undefined : bytes.toString('utf8')
+    } catch {
+      return undefined
+    }
+  }
   return {
     files: [...tree.files.keys()],
     read(rel) {
-      const entry = tree.files.get(rel)
-      if (!entry || entry.kind !== 'file' || entry.size > MAX_INDEXED_BYTES) return undefined
-      try {
-        const bytes = readFileSync(join(tree.root, rel))
-        return bytes.includes(0) ? undefined : bytes.toString('utf8')
-      } catch {
-        return undefined
-      }
+      if (!texts.has(rel)) texts.set(rel, readText(rel))
+      return texts.get(rel)
     },
   }
 }
