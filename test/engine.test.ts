@@ -13,7 +13,7 @@ import { DELTA, stampText } from '../scripts/engine/record.ts'
 import { describeReason } from '../scripts/engine/types.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 import { LineCache, streamableArrays, validateFile } from '../scripts/engine/validate.ts'
-import { sha256 } from '../scripts/lib/hash.ts'
+import { sha256, sha256File } from '../scripts/lib/hash.ts'
 import { createHash } from 'node:crypto'
 import { DEMO_SCHEMAS, demoFiles, demoGraph, lettersStage } from './fixtures/engine-taskfile/graph.ts'
 import { schemaSet } from '../scripts/engine/schema-set.ts'
@@ -965,6 +965,17 @@ test('JSONL validation checks only lines not proven valid before, and still name
   validateFile(schemaSet([]), r.path('b.jsonl'), schema, 'out/a.jsonl', again)
   r.write({ 'c.jsonl': `${lines.join('\n')}\n{"score": 1}\n` })
   assert.throws(() => validateFile(schemaSet([]), r.path('c.jsonl'), schema, 'out/a.jsonl', again), (e: Error) => /out\/a\.jsonl:6: .*\/reward: is required/s.test(e.message))
+})
+
+test('a file hashes to its bytes\' sha256 at every size around the 1 MiB read chunk', () => {
+  using r = rig()
+  const mib = 1 << 20
+  for (const size of [0, 1, mib - 1, mib, mib + 1, 3 * mib + 5]) {
+    const bytes = Buffer.alloc(size, size % 251)
+    if (size) bytes[size - 1] = 7
+    r.write({ [`f${size}`]: bytes })
+    assert.is(sha256File(r.path(`f${size}`)), createHash('sha256').update(bytes).digest('hex'), `${size} bytes`)
+  }
 })
 
 test('the staged files a tree output declares schemas for are the ones node\'s glob finds', () => {
