@@ -156,7 +156,6 @@ export function judgeRubric(gt: GroundTruthFile, reference: string): string {
   ].join('\n')
 }
 
-
 export interface Enrichment {
   project: ProjectView
   instruction: string
