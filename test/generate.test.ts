@@ -24,6 +24,7 @@ import { rig, type Rig } from './helpers/rig.ts'
 import { FileHashes } from '../scripts/stages/generate/file-hashes.ts'
 import type { RunContext } from '../scripts/engine/types.ts'
 import { createHash } from 'node:crypto'
+import { RecentMap } from '../scripts/lib/recent-map.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const TEMPLATES = join(ROOT, 'templates')
@@ -236,6 +237,18 @@ test('ground-truth paths are renamed as the agent sees them; prose, URLs and ari
   assert.is(normalisePathsInText('`src/module_1.txt` and src//module_1.txt', ctx), '`/app/project/src/module_1.txt` and /app/project/src/module_1.txt')
   assert.is(normalisePathsInText('other//dir//file.h stays a path', ctx), 'other/dir/file.h stays a path')
   assert.is(normalisePathsInText('http://host//x, a//b, // comment, HoloCanvas platform', ctx), 'http://host//x, a//b, // comment, HoloCanvas platform')
+})
+
+test('a RecentMap keeps the entries used last, makes a missing one once, and keeps nothing a failed make threw for', () => {
+  const made: string[] = []
+  const recent = new RecentMap<string, string>(2)
+  const get = (key: string) => recent.get(key, (k) => (made.push(k), k.toUpperCase()))
+  assert.equal(['a', 'b', 'a', 'c', 'a', 'b'].map(get), ['A', 'B', 'A', 'C', 'A', 'B'])
+  // b was dropped when c came (a had been used since), c when b came back.
+  assert.equal(made, ['a', 'b', 'c', 'b'])
+  assert.throws(() => recent.get('d', () => { throw new Error('scan failed') }), /scan failed/)
+  assert.is(get('d'), 'D')
+  assert.equal(made, ['a', 'b', 'c', 'b', 'd'])
 })
 
 test('each project renames its own wrapper however many projects came before and in what order', () => {

@@ -13,6 +13,7 @@ import { buildGroundTruth } from './ground-truth.ts'
 import { taskDigestWithBlock } from './manifest.ts'
 import { harborTaskDigest } from './harbor-task-digest.ts'
 import { harborDigestOfDir } from '../../lib/harbor-digest.ts'
+import { RecentMap } from '../../lib/recent-map.ts'
 import { placeProject, PROJECT_PREFIX, type PlaceState, type ProjectTree } from './project.ts'
 import { renderTaskFiles } from './task-files.ts'
 import type { DatasetRecord, GenerateConfig } from './generate-types.ts'
@@ -48,27 +49,20 @@ export interface BuildInputs {
 
 const TASK_SUBDIRS = ['environment', 'tests', 'solution']
 
-/** The project's files as the verifier index and the oracle read them (text files only). */
 /**
  * One view per scanned tree: what the verifier derives from a project's file list (its resolver,
- * a regex over every path, and its path names) is kept by view, for every task on the project.
- * Tasks come grouped by project, so the last few views cover them; the engine holds every
- * prepared tree until the run ends, so a view kept as long as its tree would pile up.
+ * a regex over every path, and its path names) and the texts of its relevant files are kept by
+ * view, for every task on the project. Tasks come grouped by project, so the last few views cover
+ * them; the engine holds every prepared tree until the run ends, so a view kept as long as its
+ * tree would pile up.
  */
-const views = new Map<ProjectTree, ProjectView>()
-const VIEWS_KEPT = 4
+const views = new RecentMap<ProjectTree, ProjectView>(4)
 
-function projectView(tree: ProjectTree): ProjectView {
-  let view = views.get(tree)
-  if (view) views.delete(tree)
-  else view = readView(tree)
-  views.set(tree, view)
-  if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value as ProjectTree)
-  return view
-}
+const projectView = (tree: ProjectTree): ProjectView => views.get(tree, readView)
 
+/** The project's files as the verifier index and the oracle read them (text files only), each
+ *  read once: a project's tasks share many of their relevant files. */
 function readView(tree: ProjectTree): ProjectView {
-  // The tasks of a project share many relevant files: read each once per view.
   const texts = new Map<string, string | undefined>()
   const readText = (rel: string): string | undefined => {
     const entry = tree.files.get(rel)

@@ -6,19 +6,19 @@ import type { Template } from '../../lib/render.ts'
 import { TaskError } from './generate-errors.ts'
 import { scanProject, type ProjectTree } from './project.ts'
 import type { FileHashes } from './file-hashes.ts'
+import { RecentMap } from '../../lib/recent-map.ts'
 import { renderDockerfile } from './task-files.ts'
 import type { DatasetRecord, LanguagesConfig } from './generate-types.ts'
 
 /**
- * Scanned project trees, least recently used dropped beyond `capacity`: dataset.jsonl lists a
- * project's scenarios together, so a handful covers every task in flight and memory stays flat
- * whatever the number of projects. A tree evicted early is only scanned again, never wrong.
+ * Scanned project trees, the `capacity` used last (dataset.jsonl lists a project's scenarios
+ * together, so a handful covers every task in flight), and the scans that failed, so every task on
+ * such a project reports the failure without scanning it again.
  */
 export class ProjectCache {
   readonly #dataDir: string
   readonly #warn: (message: string) => void
-  readonly #capacity: number
-  readonly #trees = new Map<string, ProjectTree>()
+  readonly #trees: RecentMap<string, ProjectTree>
   readonly #failures = new Map<string, string>()
   readonly #scanned = new Set<string>()
   readonly #hashes: FileHashes | undefined
@@ -27,7 +27,7 @@ export class ProjectCache {
     this.#dataDir = resolve(dataDir)
     this.#warn = warn
     this.#hashes = hashes
-    this.#capacity = capacity
+    this.#trees = new RecentMap(capacity)
   }
 
   rootOf(record: DatasetRecord): string {
@@ -42,10 +42,8 @@ export class ProjectCache {
   get(root: string, id: string): ProjectTree {
     const failure = this.#failures.get(root)
     if (failure) throw new TaskError(id, failure)
-    let tree = this.#trees.get(root)
-    if (tree) {
-      this.#trees.delete(root)
-    } else {
+    return this.#trees.get(root, () => {
+      let tree: ProjectTree
       try {
         tree = scanProject(root, this.#hashes)
       } catch (error) {
@@ -54,10 +52,8 @@ export class ProjectCache {
       }
       if (!this.#scanned.has(root)) for (const skipped of tree.skipped) this.#warn(`project ${relative(this.#dataDir, root)}: left out ${skipped}`)
       this.#scanned.add(root)
-    }
-    this.#trees.set(root, tree)
-    if (this.#trees.size > this.#capacity) this.#trees.delete(this.#trees.keys().next().value as string)
-    return tree
+      return tree
+    })
   }
 
   /** Every project root scanned successfully this run, sorted. */

@@ -10,6 +10,7 @@
 import { groundTruthText } from '../../verifier/ground-truth-text.ts'
 import type { GroundTruthFile } from '../../verifier/verifier-types.ts'
 import type { DatasetRecord, VerifierWeights } from './generate-types.ts'
+import { RecentMap } from '../../lib/recent-map.ts'
 
 export type { GroundTruthFile }
 
@@ -27,18 +28,10 @@ const PATH_RUN = /(?<![\w.\-/])(?:[\w.\-]+\/{1,2})+[\w.\-]+/g
 
 // Tasks are built project by project, so the last few patterns are all a run reuses; kept for
 // every project, 1,000 compiled patterns held ~5 MB for the rest of an 8,000-task generate.
-const wrapperPatterns = new Map<string, RegExp>()
-const WRAPPER_PATTERNS_KEPT = 8
+const wrapperPatterns = new RecentMap<string, RegExp>(8)
 
-function wrapperPattern(wrapper: string): RegExp {
-  let re = wrapperPatterns.get(wrapper)
-  if (!re) {
-    re = new RegExp(`(?<![\\w.\\-/])${escapeRegExp(wrapper)}((?:\\/{1,2}[\\w.\\-]+)+)`, 'g')
-    if (wrapperPatterns.size >= WRAPPER_PATTERNS_KEPT) wrapperPatterns.delete(wrapperPatterns.keys().next().value!)
-    wrapperPatterns.set(wrapper, re)
-  }
-  return re
-}
+const wrapperPattern = (wrapper: string): RegExp =>
+  wrapperPatterns.get(wrapper, () => new RegExp(`(?<![\\w.\\-/])${escapeRegExp(wrapper)}((?:\\/{1,2}[\\w.\\-]+)+)`, 'g'))
 
 export function normalisePathsInText(text: string, ctx: PathContext): string {
   let out = text
