@@ -14,6 +14,7 @@ import { check } from '../scripts/lib/schemas.ts'
 import { harborDigestOfDir } from '../scripts/lib/harbor-digest.ts'
 import { findLeftovers } from '../scripts/lib/render.ts'
 import { filesOf, runTrial } from './helpers/contract.ts'
+import { lineHash, normaliseCodeLine } from '../scripts/verifier/score.ts'
 import { rig, type Rig } from './helpers/rig.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -234,6 +235,21 @@ test('ground_truth.json names files as the agent sees them, and they exist in th
   }
   const holo = JSON.parse(readFileSync(join(g.tasks, TASKS[0][0], 'tests', 'ground_truth.json'), 'utf8')) as { ground_truth: Record<string, unknown> }
   assert.is(holo.ground_truth.vulnerable_file, '/app/project/services/ledger_core/src/block_builder.c')
+})
+
+test('the line index of each relevant file holds lines of that file, for every task sharing a project', async () => {
+  const g = await generated()
+  let files = 0
+  for (const id of g.ids) {
+    const gt = JSON.parse(readFileSync(join(g.tasks, id, 'tests', 'ground_truth.json'), 'utf8')) as { line_index: Record<string, string[]> }
+    for (const [file, hashes] of Object.entries(gt.line_index)) {
+      const text = readFileSync(join(g.tasks, id, 'environment', 'project', file), 'utf8')
+      const own = new Set(text.split(/\r?\n/).map((line) => lineHash(normaliseCodeLine(line))))
+      for (const h of hashes) assert.ok(own.has(h), `${id}: ${h} is not a line of ${file}`)
+      files++
+    }
+  }
+  assert.ok(files >= 4, `${files} indexed files: the check needs several per project`)
 })
 
 test('Dockerfiles build from Debian packages, share every layer but the project copy, and lint clean', async () => {
